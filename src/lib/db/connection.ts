@@ -1,0 +1,88 @@
+/**
+ * Opening the database without ever hanging the app: another tab holding an older version, an
+ * upgrade blocked by another tab, a database saved by a newer Tableside, or no IndexedDB at all
+ * each become a plain message for the person, and the app decides what to show.
+ */
+import Dexie from 'dexie';
+import { DATABASE_NAME, SCHEMA_VERSIONS, TablesideDB, type SchemaVersion } from './schema';
+
+export type DbProblemKind = 'replaced' | 'blocked' | 'slow' | 'newer' | 'unavailable';
+
+export interface DbProblem {
+  kind: DbProblemKind;
+  message: string;
+}
+
+export const DB_MESSAGES: Record<DbProblemKind, string> = {
+  replaced:
+    'Tableside was updated in another tab. Reload this tab to carry on; your saved games are safe.',
+  blocked:
+    'Another Tableside tab is still using the old version of your data. Close your other Tableside tabs and this one will carry on.',
+  slow: 'Opening your saved games is taking unusually long. If Tableside is open in another tab, close it, then reload this one.',
+  newer:
+    'Your saved games were written by a newer version of Tableside. Reload to get the newest version; nothing has been changed.',
+  unavailable:
+    'This browser will not let Tableside store games (private browsing can do this). Games cannot be saved here.'
+};
+
+export interface OpenOptions {
+  name?: string;
+  versions?: readonly SchemaVersion[];
+  indexedDB?: IDBFactory;
+  IDBKeyRange?: typeof IDBKeyRange;
+  /** Called whenever the connection has a problem the person should know about. */
+  onProblem?: (problem: DbProblem | undefined) => void;
+  /** How long an open may take before the person is told (it keeps waiting). */
+  slowAfterMs?: number;
+}
+
+export function classifyOpenError(error: unknown): DbProblemKind {
+  const name = (error as { name?: string } | null)?.name ?? '';
+  const inner = (error as { inner?: { name?: string } } | null)?.inner?.name ?? '';
+  if (name === 'VersionError' || inner === 'VersionError') return 'newer';
+  return 'unavailable';
+}
+
+export async function openDatabase(options: OpenOptions = {}): Promise<TablesideDB> {
+  const report = options.onProblem ?? (() => {});
+  const db = new TablesideDB(options.name ?? DATABASE_NAME, options.versions ?? SCHEMA_VERSIONS, {
+    indexedDB: options.indexedDB,
+    IDBKeyRange: options.IDBKeyRange
+  });
+
+  db.on('versionchange', () => {
+    // Close first so the other tab's upgrade is never held up by us, then tell the person.
+    db.close();
+    report({ kind: 'replaced', message: DB_MESSAGES.replaced });
+    return false;
+  });
+  db.on('blocked', () => report({ kind: 'blocked', message: DB_MESSAGES.blocked }));
+
+  const slow = setTimeout(
+    () => report({ kind: 'slow', message: DB_MESSAGES.slow }),
+    options.slowAfterMs ?? 5000
+  );
+  try {
+    await db.open();
+    report(undefined);
+    return db;
+  } catch (error) {
+    const kind = classifyOpenError(error);
+    report({ kind, message: DB_MESSAGES[kind] });
+    throw new DatabaseUnavailableError(kind, error);
+  } finally {
+    clearTimeout(slow);
+  }
+}
+
+export class DatabaseUnavailableError extends Error {
+  constructor(
+    readonly kind: DbProblemKind,
+    readonly cause: unknown
+  ) {
+    super(DB_MESSAGES[kind]);
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+export { Dexie };

@@ -1,0 +1,81 @@
+/** The shapes stored in IndexedDB. Plain data only: everything here survives JSON export. */
+
+export type SessionStatus = 'active' | 'finished' | 'archived';
+
+export interface PlayerSetup {
+  id: string;
+  name: string;
+}
+
+/** What every game's setup has; each game adds its own fields (format, teams, options). */
+export interface BaseSetup {
+  players: PlayerSetup[];
+  /** The seed for every random choice in this session. */
+  seed: string;
+}
+
+export interface SessionRecord {
+  id: string;
+  game: string;
+  setup: BaseSetup & Record<string, unknown>;
+  created: number;
+  updated: number;
+  status: SessionStatus;
+  /** One line for the home list, written by the game after every change. */
+  summary: string;
+  /** Seq of the newest log entry (0 when the log is empty). */
+  head: number;
+  /** Set when deleted from the home list; the record is purged later so the delete can be undone. */
+  deletedAt?: number;
+}
+
+/** A game event as it travels in the log: plain JSON with a type. */
+export interface GameEvent {
+  type: string;
+  [key: string]: unknown;
+}
+
+/**
+ * One entry of a session's append-only log. 'undo' and 'redo' are entries too, so nothing is ever
+ * rewritten or deleted: the effective event list is a fold over the log (see session/log.ts).
+ */
+export interface EventRecord {
+  sessionId: string;
+  seq: number;
+  kind: 'event' | 'undo' | 'redo';
+  /** Present when kind is 'event'. */
+  event?: GameEvent;
+  time: number;
+  /** Human-readable line for the history, written when the entry is committed. */
+  label: string;
+}
+
+/** The parts of a machine snapshot that are stored; restored with machine.resolveState. */
+export interface StoredState {
+  value: unknown;
+  context: unknown;
+  status: 'active' | 'done' | 'error' | 'stopped';
+  output?: unknown;
+}
+
+/** A cache of the machine state after the first `depth` effective events. Never the truth. */
+export interface SnapshotRecord {
+  sessionId: string;
+  /** Log seq of the last effective event folded into this state. */
+  eventSeq: number;
+  depth: number;
+  /** The machine version that made it; another version means "replay instead". */
+  version: number;
+  state: StoredState;
+}
+
+export interface SettingRecord {
+  key: string;
+  value: unknown;
+}
+
+export interface ProfileRecord {
+  id: string;
+  name: string;
+  created: number;
+}

@@ -1,0 +1,64 @@
+/**
+ * The log is append-only: game events, and 'undo'/'redo' entries that refer back to them.
+ * Folding it gives the effective events (what the machine replays) and the redo stack.
+ */
+import type { EventRecord } from '../db/records';
+
+export interface FoldedLog {
+  /** Events in effect, oldest first. */
+  effective: EventRecord[];
+  /** Undone events that redo can bring back; the next redo takes the last one. */
+  redo: EventRecord[];
+}
+
+export function foldLog(entries: readonly EventRecord[]): FoldedLog {
+  const effective: EventRecord[] = [];
+  let redo: EventRecord[] = [];
+  for (const entry of entries) {
+    if (entry.kind === 'event') {
+      effective.push(entry);
+      // A new event starts a new future: what was undone can no longer be redone.
+      redo = [];
+    } else if (entry.kind === 'undo') {
+      const undone = effective.pop();
+      if (undone) redo.push(undone);
+    } else {
+      const redone = redo.pop();
+      if (redone) effective.push(redone);
+    }
+  }
+  return { effective, redo };
+}
+
+export interface LogProblem {
+  /** How many entries from the start are sound. */
+  validLength: number;
+  message: string;
+}
+
+/** Checks the shape every stored log must have: seq 1, 2, 3, ... and undo/redo only when possible. */
+export function logProblem(entries: readonly EventRecord[]): LogProblem | undefined {
+  let effective = 0;
+  let redo = 0;
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
+    const bad = (message: string) => ({ validLength: i, message });
+    if (entry.seq !== i + 1) return bad(`entry ${i + 1} has number ${entry.seq}; expected ${i + 1}`);
+    if (entry.kind === 'event') {
+      if (!entry.event || typeof entry.event.type !== 'string') {
+        return bad(`entry ${entry.seq} is an event without a type`);
+      }
+      effective++;
+      redo = 0;
+    } else if (entry.kind === 'undo') {
+      if (effective === 0) return bad(`entry ${entry.seq} undoes an event, but there is nothing to undo`);
+      effective--;
+      redo++;
+    } else {
+      if (redo === 0) return bad(`entry ${entry.seq} redoes an event, but there is nothing to redo`);
+      redo--;
+      effective++;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,33 @@
+import adapter from '@sveltejs/adapter-static';
+import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
+
+/** @type {import('@sveltejs/kit').Config} */
+const config = {
+  preprocess: vitePreprocess(),
+  compilerOptions: { runes: true },
+  kit: {
+    // Every page is prerendered; /play/<id> and anything else unknown is served by the
+    // SPA fallback so saved-game links open offline.
+    adapter: adapter({ pages: 'build', assets: 'build', fallback: '200.html', strict: true }),
+    prerender: { handleHttpError: 'fail', handleMissingId: 'fail' },
+    // The service worker comes from @vite-pwa/sveltekit; SvelteKit must not register its own.
+    serviceWorker: { register: false },
+    csp: {
+      mode: 'hash',
+      directives: {
+        'default-src': ['self'],
+        'script-src': ['self'],
+        'style-src': ['self', 'unsafe-inline'],
+        'img-src': ['self', 'data:', 'blob:'],
+        'connect-src': ['self'],
+        'worker-src': ['self'],
+        'manifest-src': ['self'],
+        'object-src': ['none'],
+        'base-uri': ['self'],
+        'form-action': ['self']
+      }
+    }
+  }
+};
+
+export default config;

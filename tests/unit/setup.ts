@@ -1,0 +1,2 @@
+// IndexedDB for Node: every unit test that touches Dexie runs on fake-indexeddb.
+import 'fake-indexeddb/auto';

@@ -1,0 +1,56 @@
+import { sveltekit } from '@sveltejs/kit/vite';
+import { SvelteKitPWA } from '@vite-pwa/sveltekit';
+import { defineConfig } from 'vitest/config';
+import { manifest } from './src/lib/app/manifest';
+
+export default defineConfig({
+  plugins: [
+    sveltekit(),
+    SvelteKitPWA({
+      strategies: 'generateSW',
+      // 'prompt': a new version waits until the person accepts; never reloads by itself.
+      registerType: 'prompt',
+      // We register from our own module (src/lib/app/sw.ts) so no inline script is needed.
+      injectRegister: false,
+      manifest,
+      kit: { adapterFallback: '200.html', spa: true, includeVersionFile: true },
+      workbox: {
+        globPatterns: [
+          'client/**/*.{js,css,ico,png,svg,webp,woff2,webmanifest,json}',
+          'prerendered/**/*.{html,json}'
+        ],
+        navigateFallback: '/200.html',
+        cleanupOutdatedCaches: true,
+        // No runtime caching of third-party requests: the app makes none.
+        runtimeCaching: []
+      }
+    })
+  ],
+  build: { target: 'es2022' },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/unit/setup.ts']
+        }
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/browser/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One Chromium at a time: the machine has two cores.
+          fileParallelism: false
+        }
+      }
+    ]
+  }
+});
