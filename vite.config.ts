@@ -46,9 +46,10 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          hookTimeout: 180_000,
           // One Chromium at a time: the machine has two cores.
-          fileParallelism: false
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } }
         }
       }
     ]

@@ -64,6 +64,13 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Tableside
   );
   try {
     await db.open();
+    const known = Math.max(...(options.versions ?? SCHEMA_VERSIONS).map((v) => v.version));
+    // Dexie stores version n as IndexedDB version n*10; verno reports what this code declared.
+    if (db.backendDB().version / 10 > known) {
+      // Dexie would happily open newer data; this code may misread it, so stop here.
+      db.close();
+      throw Object.assign(new Error('newer database'), { name: 'VersionError' });
+    }
     report(undefined);
     return db;
   } catch (error) {

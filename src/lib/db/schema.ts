@@ -47,7 +47,9 @@ export class TablesideDB extends Dexie {
     options: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } = {}
   ) {
     super(name, {
-      ...options,
+      // Only pass what was given: an explicit undefined would hide the browser's own IndexedDB.
+      ...(options.indexedDB ? { indexedDB: options.indexedDB } : {}),
+      ...(options.IDBKeyRange ? { IDBKeyRange: options.IDBKeyRange } : {}),
       // A committed event must survive a killed tab or a power cut, not only a closed tab.
       chromeTransactionDurability: 'strict'
     });

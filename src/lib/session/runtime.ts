@@ -62,8 +62,8 @@ interface Checkpoint {
 
 export function logRange(sessionId: string): [[string, number], [string, number]] {
   return [
-    [sessionId, Dexie.minKey as number],
-    [sessionId, Dexie.maxKey as number]
+    [sessionId, Dexie.minKey as unknown as number],
+    [sessionId, Dexie.maxKey as unknown as number]
   ];
 }
 

@@ -1,0 +1,49 @@
+/**
+ * The person's settings: what they are, their defaults, and how each is checked (settings arrive
+ * from storage and from backup files, and neither is trusted blindly).
+ */
+import * as v from 'valibot';
+
+export const THEMES = ['system', 'light', 'dark'] as const;
+export const TEXT_SIZES = ['normal', 'large', 'larger'] as const;
+
+export type Theme = (typeof THEMES)[number];
+export type TextSize = (typeof TEXT_SIZES)[number];
+
+export interface Settings {
+  theme: Theme;
+  /** Keep the screen awake while a game is open. */
+  keepAwake: boolean;
+  /** A short vibration on every change, where the phone supports it. */
+  haptics: boolean;
+  textSize: TextSize;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  theme: 'system',
+  keepAwake: true,
+  haptics: true,
+  textSize: 'normal'
+};
+
+export const SETTING_SCHEMAS = {
+  theme: v.picklist(THEMES, `expected one of: ${THEMES.join(', ')}`),
+  keepAwake: v.boolean('expected true or false'),
+  haptics: v.boolean('expected true or false'),
+  textSize: v.picklist(TEXT_SIZES, `expected one of: ${TEXT_SIZES.join(', ')}`)
+} satisfies Record<keyof Settings, v.GenericSchema>;
+
+export type SettingKey = keyof Settings;
+export const SETTING_KEYS = Object.keys(SETTING_SCHEMAS) as SettingKey[];
+
+/** Stored rows to settings; anything unreadable falls back to its default, never throws. */
+export function settingsFromRows(rows: readonly { key: string; value: unknown }[]): Settings {
+  const out: Settings = { ...DEFAULT_SETTINGS };
+  for (const row of rows) {
+    if (!(SETTING_KEYS as string[]).includes(row.key)) continue;
+    const key = row.key as SettingKey;
+    const parsed = v.safeParse(SETTING_SCHEMAS[key], row.value);
+    if (parsed.success) (out as unknown as Record<string, unknown>)[key] = parsed.output;
+  }
+  return out;
+}
