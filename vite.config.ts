@@ -1,7 +1,10 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
+import { readFileSync } from 'node:fs';
 import { manifest } from './src/lib/app/manifest';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 export default defineConfig({
   plugins: [
@@ -26,6 +29,7 @@ export default defineConfig({
       }
     })
   ],
+  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   build: { target: 'es2022' },
   test: {
     projects: [

@@ -16,6 +16,8 @@ export interface RulesSection {
   kind: SectionKind;
   /** Plain text of this section's own content (up to the next heading), for search. */
   text: string;
+  /** Rendered HTML of the section with its subsections (heading excluded), for in-game help. */
+  html: string;
 }
 
 export interface RulesPage {
@@ -129,7 +131,8 @@ export function parseRules(game: string, markdown: string): GameRules {
         level: h.depth as 2 | 3 | 4,
         page,
         kind,
-        text: ''
+        text: '',
+        html: ''
       };
       sections.push(section);
       current = { section, tokens: [] };
@@ -190,6 +193,17 @@ export function parseRules(game: string, markdown: string): GameRules {
     }
   });
   const render = (list: Token[]) => renderer.parser(list as never) as string;
+
+  // Each section's HTML: from its heading to the next heading of the same or a higher level.
+  const headingIndex = tokens
+    .map((t, i) => ({ t, i }))
+    .filter(({ t }) => t.type === 'heading' && (t as Tokens.Heading).depth > 1);
+  headingIndex.forEach(({ t, i }, n) => {
+    const depth = (t as Tokens.Heading).depth;
+    const end = headingIndex.slice(n + 1).find((h) => (h.t as Tokens.Heading).depth <= depth)?.i ?? tokens.length;
+    const section = sections[n];
+    section.html = render(tokens.slice(i + 1, end));
+  });
 
   const pages: RulesPage[] = [];
   let pageTokens: Token[] = [];

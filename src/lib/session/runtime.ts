@@ -158,6 +158,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
     let found: StepMeta | undefined;
     // The deepest state's meta wins; getMeta lists parents before children.
     for (const meta of Object.values(all)) if (meta && meta.title) found = meta;
+    if (found && this.logic.describeStep) return this.logic.describeStep(this.current, this.setup, found);
     return found;
   }
 

@@ -25,6 +25,11 @@ export interface GameLogic<TSetup extends BaseSetup = BaseSetup> {
   describe(event: GameEvent, before: AnyMachineSnapshot, after: AnyMachineSnapshot, setup: TSetup): string;
   /** One line for the home list: "Turn 4 · Ana 2 temples, Ben 1". */
   summarize(snapshot: AnyMachineSnapshot, setup: TSetup): string;
+  /**
+   * Optional: adapts the current state's meta to the game in progress (the age number, the
+   * format's own rules links). Gets the deepest state's meta; returns what the screen shows.
+   */
+  describeStep?(snapshot: AnyMachineSnapshot, setup: TSetup, meta: StepMeta): StepMeta;
 }
 
 /** The meta every state node carries, so the play screen can always say what happens now. */

@@ -1,0 +1,8 @@
+// See https://svelte.dev/docs/kit/types#app.d.ts
+declare global {
+  /** The app's version from package.json, set at build time. */
+  const __APP_VERSION__: string;
+  namespace App {}
+}
+
+export {};

@@ -1,0 +1,54 @@
+/**
+ * Live settings for the app: read from IndexedDB (and kept in step across tabs with liveQuery),
+ * written back on change, applied to the document (theme, text size) and mirrored to
+ * localStorage so static/boot.js can apply them before the first paint.
+ */
+import { liveQuery } from 'dexie';
+import { DEFAULT_SETTINGS, settingsFromRows, type Settings } from '../settings/schema';
+import { getDb } from './database.svelte';
+
+export const settings = $state<Settings>({ ...DEFAULT_SETTINGS });
+export const settingsState = $state({ loaded: false });
+
+let started = false;
+
+export function startSettings(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  getDb()
+    .then((db) => {
+      liveQuery(() => db.settings.toArray()).subscribe({
+        next(rows) {
+          Object.assign(settings, settingsFromRows(rows));
+          settingsState.loaded = true;
+          applyToDocument(settings);
+        },
+        error() {
+          settingsState.loaded = true;
+        }
+      });
+    })
+    .catch(() => (settingsState.loaded = true));
+}
+
+export async function setSetting<K extends keyof Settings>(key: K, value: Settings[K]): Promise<void> {
+  settings[key] = value;
+  applyToDocument(settings);
+  const db = await getDb();
+  await db.settings.put({ key, value });
+}
+
+export function applyToDocument(s: Settings): void {
+  if (typeof document === 'undefined') return;
+  const root = document.documentElement;
+  if (s.theme === 'system') delete root.dataset.theme;
+  else root.dataset.theme = s.theme;
+  if (s.textSize === 'normal') delete root.dataset.textSize;
+  else root.dataset.textSize = s.textSize;
+  try {
+    localStorage.setItem('tableside:theme', s.theme);
+    localStorage.setItem('tableside:textSize', s.textSize);
+  } catch {
+    // Storage may be blocked; boot.js then falls back to the defaults.
+  }
+}

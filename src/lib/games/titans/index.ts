@@ -1,0 +1,11 @@
+import type { GameEntry } from '../types';
+
+/** Titans of Eden, as the registry sees it; the rest loads when the game is opened. */
+export const titans: GameEntry = {
+  id: 'titans',
+  title: 'Titans of Eden',
+  blurb: 'Temples, surge tokens, the Avatar Mat, three ages and the battle — Duel, two or three arenas.',
+  players: { min: 2, max: 6 },
+  rules: 'titans',
+  load: () => import('./module').then((m) => m.default)
+};

@@ -1,0 +1,177 @@
+/**
+ * Titans of Eden for the session runtime: the machine plus plain-words refusals, history lines,
+ * the home-list summary and the step banner adapted to the age and format.
+ */
+import type { AnyMachineSnapshot } from 'xstate';
+import type { GameEvent } from '../../db/records';
+import type { GameLogic, StepMeta } from '../../session/types';
+import {
+  arenaName,
+  titansChecks,
+  titansMachine,
+  type TitansContext,
+  type TitansEvent
+} from '../../machines/titans';
+import { handSize, titansSetupProblem, type TitansSetup } from './format';
+
+export function playerName(setup: TitansSetup, id: string): string {
+  return setup.players.find((p) => p.id === id)?.name ?? 'Someone';
+}
+
+/** "Ana", "Ana & Ben", or "Team 2 (Ana & Ben)" where teams matter. */
+export function teamName(setup: TitansSetup, team: number, withNumber = setup.format !== 'duel'): string {
+  const names = (setup.teams[team] ?? []).map((id) => playerName(setup, id)).join(' & ');
+  return withNumber ? `Team ${team + 1} (${names})` : names;
+}
+
+const ORDINAL = ['', 'first', 'second', 'third'];
+
+function matLabel(setup: TitansSetup, ctx: TitansContext, index: number): string {
+  const mat = ctx.mats[index];
+  return mat.arena === null ? teamName(setup, mat.team) : `${teamName(setup, mat.team)} in Arena ${mat.arena + 1}`;
+}
+
+export function battleLines(setup: TitansSetup, ctx: TitansContext): string[] {
+  const battle = ctx.lastBattle;
+  if (!battle) return [];
+  const lines = ctx.arenas.map((a, i) => {
+    const where = ctx.arenas.length > 1 ? `Arena ${i + 1}: ` : '';
+    const [p0, p1] = a.power;
+    const score = `${playerName(setup, a.players[0])} ${p0} – ${p1} ${playerName(setup, a.players[1])}`;
+    const w = battle.arenaWinners[i];
+    const side = w === null ? null : a.teams.indexOf(w);
+    return `${where}${score}, ${side === null ? 'nobody wins' : `${playerName(setup, a.players[side])} wins`}`;
+  });
+  for (const c of battle.changes) {
+    const where = c.arena === null ? '' : ` in Arena ${c.arena + 1}`;
+    lines.push(
+      c.kind === 'capture'
+        ? `${teamName(setup, c.winner)} captures a temple from ${teamName(setup, c.loser)}${where}`
+        : `${teamName(setup, c.winner)} destroys a temple of ${teamName(setup, c.loser)}${where}`
+    );
+  }
+  if (battle.changes.length === 0) lines.push('No temple changes hands');
+  return lines;
+}
+
+export const titansLogic: GameLogic<TitansSetup> = {
+  machine: titansMachine,
+  version: 1,
+  input: (setup) => setup,
+  setupProblem: titansSetupProblem,
+
+  refusal(snapshot, event, setup) {
+    const ctx = snapshot.context as TitansContext;
+    const e = event as TitansEvent;
+    const name = (id: string) => playerName(setup, id);
+    switch (e.type) {
+      case 'SURGE':
+        return snapshot.matches({ turn: 'start' })
+          ? titansChecks.surge(ctx, e, name)
+          : 'Surge only at the start of a turn, before any card is played.';
+      case 'POWER':
+        return snapshot.matches({ turn: 'battle' }) ? titansChecks.power(ctx, e) : 'Power is entered during the battle.';
+      case 'RESOLVE_BATTLE':
+        return snapshot.matches({ turn: 'battle' }) ? titansChecks.resolve(ctx, name) : undefined;
+      case 'SUPPLY':
+        return titansChecks.supply(ctx, e);
+      case 'SPITE':
+        return snapshot.matches({ turn: 'endOfTurn' })
+          ? titansChecks.spite(ctx, e)
+          : 'Spite happens at the end of the turn, after the battle.';
+    }
+    return undefined;
+  },
+
+  describe(event: GameEvent, before, after, setup) {
+    const e = event as TitansEvent;
+    const ctx = after.context as TitansContext;
+    const prev = before.context as TitansContext;
+    switch (e.type) {
+      case 'SURGE':
+        return `${playerName(setup, e.player)} surges (${ctx.surge[e.player]} token${ctx.surge[e.player] === 1 ? '' : 's'} left)`;
+      case 'BEGIN_AGES':
+        return `Turn ${ctx.turn}: the first age begins`;
+      case 'NEXT': {
+        if (after.matches('over')) return 'Game over';
+        if (after.matches({ turn: 'start' })) {
+          return `Turn ${ctx.turn} begins; ${teamName(setup, ctx.avatar)} ${setup.format === 'duel' ? 'takes' : 'take'} the Avatar Mat`;
+        }
+        if (after.matches({ turn: 'battle' })) return 'The third age ends: battle';
+        if (after.matches({ turn: 'shuffle' })) return 'End of the turn: shuffle and draw';
+        const step = Object.values(after.getMeta() as Record<string, StepMeta | undefined>).at(-1);
+        return `Age ${ctx.age}: ${step?.title.toLowerCase() ?? 'next step'}`;
+      }
+      case 'POWER': {
+        const a = ctx.arenas[e.arena];
+        const where = ctx.arenas.length > 1 ? ` in Arena ${e.arena + 1}` : '';
+        return `${playerName(setup, a.players[e.side])}’s power${where}: ${e.power}`;
+      }
+      case 'RESOLVE_BATTLE': {
+        const lines = battleLines(setup, ctx);
+        const end = ctx.winner !== null ? `. ${teamName(setup, ctx.winner)} wins the game` : '';
+        return `Battle: ${lines.join('; ')}${end}`;
+      }
+      case 'SUPPLY': {
+        const pile = e.pile === 'ghosts' ? 'Ghosts' : 'Travelers';
+        return `${arenaName(ctx, e.arena)}: ${pile} ${e.delta > 0 ? '+' : ''}${e.delta} (${ctx.arenas[e.arena][e.pile]} left)`;
+      }
+      case 'SPITE': {
+        const a = prev.arenas[e.arena];
+        const given = a.ghosts - ctx.arenas[e.arena].ghosts;
+        return `Spite: ${playerName(setup, a.players[1 - e.side])} gains ${given} Ghost${given === 1 ? '' : 's'}`;
+      }
+    }
+    return event.type;
+  },
+
+  summarize(snapshot, setup) {
+    const ctx = snapshot.context as TitansContext;
+    const temples = summarizeTemples(setup, ctx);
+    if (snapshot.status === 'done' && ctx.winner !== null) return `${teamName(setup, ctx.winner)} won · ${temples}`;
+    return `Turn ${ctx.turn} · ${temples}`;
+  },
+
+  describeStep(snapshot, setup, meta) {
+    const ctx = snapshot.context as TitansContext;
+    const multi = setup.format !== 'duel';
+    const battleRules = { duel: 'battle-duel', 'two-arenas': 'battle-two-arena', 'three-arenas': 'battle-three-arena' }[
+      setup.format
+    ];
+    if (snapshot.matches({ turn: 'age' })) {
+      let { title, now, rules } = meta;
+      if (snapshot.matches({ turn: { age: 'opening' } }) && multi) {
+        now += ' Teammates may agree to trade: each plays one card into the other’s arena.';
+        rules = [...rules, 'trading-cards'];
+      }
+      if (snapshot.matches({ turn: { age: 'closing' } }) && ctx.age === 3) {
+        title = 'End of the third age';
+        now = 'End-of-third-age abilities (Substitute) happen now, just before the battle.';
+      }
+      if (snapshot.matches({ turn: { age: 'opening' } }) && ctx.age === 3) {
+        now = now.replace('then Sacrifice', 'then Sacrifice and Sacrifice: Ritual');
+      }
+      return { title: `Age ${ctx.age} · ${title}`, now, rules };
+    }
+    if (snapshot.matches({ turn: 'battle' }) || snapshot.matches({ turn: 'endOfTurn' })) {
+      return { ...meta, rules: [...meta.rules, battleRules] };
+    }
+    if (snapshot.matches({ turn: 'shuffle' })) {
+      const sizes = new Set(setup.players.map((p) => handSize(setup, p.id)));
+      const nine = setup.players.filter((p) => handSize(setup, p.id) === 9).map((p) => p.name);
+      const draw = sizes.size > 1 ? `Draw up to 6 cards (${nine.join(', ')}: 9).` : `Draw up to ${[...sizes][0]} cards.`;
+      return { ...meta, now: `${meta.now} ${draw} Then the Avatar Mat passes.`, rules: [...meta.rules, 'avatar-mat'] };
+    }
+    return meta;
+  }
+};
+
+function summarizeTemples(setup: TitansSetup, ctx: TitansContext): string {
+  if (setup.format === 'three-arenas') {
+    const byTeam = ctx.mats.reduce<number[]>((acc, m) => ((acc[m.team] = (acc[m.team] ?? 0) + m.temples), acc), []);
+    return byTeam.map((t, i) => `T${i + 1} ${t}`).join(' · ') + ' temples';
+  }
+  return ctx.mats.map((m) => `${teamName(setup, m.team, false)} ${m.temples}`).join(' – ') + ' temples';
+}
+
+export { ORDINAL, matLabel };

@@ -1,0 +1,37 @@
+import type { Component } from 'svelte';
+import type { BaseSetup } from '../db/records';
+import type { LiveSession } from '../session/live.svelte';
+import type { GameLogic } from '../session/types';
+
+/** What a game's new-game screen receives: call onstart with a finished setup. */
+export interface SetupProps<S extends BaseSetup = BaseSetup> {
+  onstart: (setup: S) => Promise<void>;
+  /** A setup to start from (e.g. from a shared link), already checked by the game. */
+  initial?: S;
+}
+
+/** What a game's play screen receives: the live session (state, send, undo…). */
+export interface PlayProps<S extends BaseSetup = BaseSetup> {
+  session: LiveSession<S>;
+}
+
+/** The heavy part of a game, loaded only when the game is opened. */
+export interface GameModule<S extends BaseSetup = any> {
+  logic: GameLogic<S>;
+  Setup: Component<SetupProps<S>>;
+  Play: Component<PlayProps<S>>;
+  /** Reads a shared setup code or link parameter back into a setup (optional). */
+  decodeSetup?: (code: string) => { ok: true; setup: S } | { ok: false; reason: string };
+}
+
+/** The light part: what the home list and the router need, with no machine or UI loaded. */
+export interface GameEntry {
+  id: string;
+  title: string;
+  /** One line on the home screen. */
+  blurb: string;
+  players: { min: number; max: number };
+  /** The id of its rules reference (src/lib/games/<id>/rules.md). */
+  rules: string;
+  load: () => Promise<GameModule>;
+}

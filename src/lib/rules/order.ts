@@ -1,0 +1,2 @@
+/** The order games appear in the rules reference. */
+export const RULES_ORDER = ['titans', 'twilight', 'epic', 'wiz', 'theos'];

@@ -1,0 +1,91 @@
+/**
+ * Search across the rules of every game: MiniSearch, built once at build time into a JSON file
+ * (/rules/search-index.json) and loaded in the browser only when search opens.
+ */
+import MiniSearch, { type Options, type SearchResult } from 'minisearch';
+import type { GameRules } from './parse';
+
+export interface SearchDoc {
+  id: string;
+  game: string;
+  gameTitle: string;
+  section: string;
+  page: string;
+  title: string;
+  kind: string;
+  text: string;
+}
+
+export const SEARCH_OPTIONS: Options<SearchDoc> = {
+  fields: ['title', 'text'],
+  storeFields: ['game', 'gameTitle', 'section', 'page', 'title', 'kind', 'text'],
+  searchOptions: {
+    prefix: true,
+    fuzzy: (term) => (term.length > 3 ? 0.2 : false),
+    boost: { title: 3 },
+    combineWith: 'AND'
+  }
+};
+
+export function searchDocs(all: readonly GameRules[]): SearchDoc[] {
+  return all.flatMap((rules) =>
+    rules.sections.map((s) => ({
+      id: `${rules.game}/${s.id}`,
+      game: rules.game,
+      gameTitle: rules.title,
+      section: s.id,
+      page: s.page,
+      title: s.title,
+      kind: s.kind,
+      text: s.text
+    }))
+  );
+}
+
+export function buildSearchIndex(all: readonly GameRules[]): MiniSearch<SearchDoc> {
+  const index = new MiniSearch<SearchDoc>(SEARCH_OPTIONS);
+  index.addAll(searchDocs(all));
+  return index;
+}
+
+export function loadSearchIndex(json: string): MiniSearch<SearchDoc> {
+  return MiniSearch.loadJSON<SearchDoc>(json, SEARCH_OPTIONS);
+}
+
+export type Hit = SearchResult & Omit<SearchDoc, 'id'>;
+
+/** Ranked hits for what was typed, in one game or all; glossary terms rank higher. */
+export function searchRules(index: MiniSearch<SearchDoc>, query: string, game?: string, limit = 30): Hit[] {
+  const q = query.trim();
+  if (q.length < 2) return [];
+  const results = index.search(q, {
+    filter: game ? (r) => r.game === game : undefined,
+    boostDocument: (_id, _term, stored) => (stored?.kind === 'term' ? 1.6 : stored?.kind === 'ruling' ? 1.2 : 1)
+  });
+  // AND finds nothing for a half-typed second word with a typo; fall back to OR then.
+  const hits = results.length ? results : index.search(q, { combineWith: 'OR', filter: game ? (r) => r.game === game : undefined });
+  return hits.slice(0, limit) as Hit[];
+}
+
+export interface SnippetPart {
+  text: string;
+  mark: boolean;
+}
+
+/** A short piece of the text around the first match, split into marked and plain parts. */
+export function snippet(text: string, terms: readonly string[], radius = 70): SnippetPart[] {
+  const lower = text.toLowerCase();
+  const found = terms
+    .map((t) => ({ t, at: lower.indexOf(t.toLowerCase()) }))
+    .filter((x) => x.at >= 0)
+    .sort((a, b) => a.at - b.at)[0];
+  const start = found ? Math.max(0, found.at - radius) : 0;
+  const end = Math.min(text.length, (found ? found.at + found.t.length : 0) + radius * 2);
+  const piece = (start > 0 ? '…' : '') + text.slice(start, end) + (end < text.length ? '…' : '');
+  if (!terms.length) return [{ text: piece, mark: false }];
+  const pattern = new RegExp(`(${terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi');
+  return piece
+    .split(pattern)
+    .filter((p) => p !== '')
+    .map((p) => ({ text: p, mark: terms.some((t) => t.toLowerCase() === p.toLowerCase()) }));
+}

@@ -1,0 +1,34 @@
+/**
+ * Session records outside a running game: the home list's delete (with undo) and purge.
+ * A delete only marks the record; it is removed for good once the undo window has passed.
+ */
+import type { TablesideDB } from '../db/schema';
+
+export const UNDO_WINDOW_MS = 8000;
+
+export async function markDeleted(db: TablesideDB, id: string, now = Date.now()): Promise<void> {
+  await db.sessions.update(id, { deletedAt: now });
+}
+
+export async function unmarkDeleted(db: TablesideDB, id: string): Promise<void> {
+  const record = await db.sessions.get(id);
+  if (!record) return;
+  delete record.deletedAt;
+  await db.sessions.put(record);
+}
+
+/** Removes a session with its log and cached snapshots, in one transaction. */
+export async function purgeSession(db: TablesideDB, id: string): Promise<void> {
+  await db.transaction('rw', db.sessions, db.events, db.snapshots, async () => {
+    await db.sessions.delete(id);
+    await db.events.where('sessionId').equals(id).delete();
+    await db.snapshots.where('sessionId').equals(id).delete();
+  });
+}
+
+/** Purges every session marked deleted before `before` (e.g. left over from a closed tab). */
+export async function purgeDeleted(db: TablesideDB, before: number): Promise<number> {
+  const stale = (await db.sessions.toArray()).filter((s) => s.deletedAt !== undefined && s.deletedAt < before);
+  for (const s of stale) await purgeSession(db, s.id);
+  return stale.length;
+}

@@ -1,0 +1,191 @@
+/**
+ * The app shell in a real browser: installable (manifest, icons, service worker), works offline
+ * after the first visit, keeps settings, reports a broken backup, offers updates without ever
+ * reloading by itself, and never talks to anything but its own origin.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { foreign, launch, openTab, serve, shot, waitForServiceWorker, type Served } from './harness';
+
+let browser: Browser;
+let server: Served;
+const allRequests: string[] = [];
+
+beforeAll(async () => {
+  browser = await launch();
+  server = await serve();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** PNG width and height from its header. */
+function pngSize(buf: Buffer): [number, number] {
+  return [buf.readUInt32BE(16), buf.readUInt32BE(20)];
+}
+
+describe('installable and offline', () => {
+  it('first load installs the service worker and the manifest is valid', async () => {
+    const { page, context, requests } = await openTab(browser);
+    await page.goto(server.url);
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe('Tableside');
+    const sw = await waitForServiceWorker(page);
+    expect(sw).toBe(`${server.url}/sw.js`);
+
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const res = await page.request.get(new URL(href!, server.url).toString());
+    expect(res.ok()).toBe(true);
+    const manifest = await res.json();
+    expect(manifest).toMatchObject({
+      name: expect.stringContaining('Tableside'),
+      short_name: 'Tableside',
+      display: 'standalone',
+      start_url: '/',
+      theme_color: expect.stringMatching(/^#[0-9a-f]{6}$/),
+      background_color: expect.stringMatching(/^#[0-9a-f]{6}$/)
+    });
+    expect(manifest.description.length).toBeGreaterThan(20);
+    const sizes: Record<string, string> = {};
+    for (const icon of manifest.icons) {
+      const png = await page.request.get(new URL(icon.src, server.url).toString());
+      expect(png.headers()['content-type']).toBe('image/png');
+      const [w, h] = pngSize(Buffer.from(await png.body()));
+      expect(`${w}x${h}`).toBe(icon.sizes);
+      sizes[icon.purpose] = (sizes[icon.purpose] ?? '') + icon.sizes + ' ';
+    }
+    expect(sizes.any).toContain('192x192');
+    expect(sizes.any).toContain('512x512');
+    expect(sizes.maskable).toContain('512x512');
+
+    // The service worker was registered from a file; the page has no inline script without a hash.
+    const csp = await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content');
+    expect(csp).toMatch(/script-src 'self'/);
+    expect(csp).not.toMatch(/unsafe-inline[^;]*script|script-src[^;]*unsafe-inline/);
+    await shot(page, 'home-light');
+    allRequests.push(...requests);
+    await context.close();
+  });
+
+  it('with the network gone, a reload still starts the app (home, rules and a saved game)', async () => {
+    const local = await serve();
+    const { page, context, requests } = await openTab(browser);
+    await page.goto(local.url);
+    await waitForServiceWorker(page);
+    // A game to come back to while offline.
+    await page.goto(`${local.url}/titans/new`);
+    await page.getByRole('button', { name: 'Start the game' }).click();
+    await page.waitForURL(/\/play\//);
+    const gameUrl = page.url();
+    await expect.poll(() => page.getByRole('button', { name: 'Begin the first age' }).isVisible()).toBe(true);
+
+    await local.close(); // the server is gone: nothing can come from the network now
+    await page.reload();
+    await expect.poll(() => page.getByRole('button', { name: 'Begin the first age' }).isVisible()).toBe(true);
+    await page.goto(local.url);
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe('Tableside');
+    await page.getByRole('link', { name: 'Rules' }).first().click();
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe('Rules');
+    await page.goto(gameUrl);
+    await expect.poll(() => page.getByText('Titans of Eden').first().isVisible()).toBe(true);
+    allRequests.push(...requests);
+    await context.close();
+  });
+});
+
+describe('settings and backups', () => {
+  it('settings survive a reload', async () => {
+    const { page, context, requests } = await openTab(browser);
+    await page.goto(`${server.url}/settings`);
+    await page.getByLabel('Dark').check();
+    await page.getByLabel('Larger').check();
+    await page.getByLabel('Vibrate briefly on every change').uncheck();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Dark').isChecked()).toBe(true);
+    expect(await page.getByLabel('Larger').isChecked()).toBe(true);
+    expect(await page.getByLabel('Vibrate briefly on every change').isChecked()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await page.evaluate(() => document.documentElement.dataset.textSize)).toBe('larger');
+    await shot(page, 'settings-dark');
+    allRequests.push(...requests);
+    await context.close();
+  });
+
+  it('importing a broken backup shows its error and changes nothing', async () => {
+    const { page, context, requests } = await openTab(browser);
+    await page.goto(`${server.url}/settings`);
+    const broken = JSON.stringify({
+      format: 'tableside-backup',
+      formatVersion: 1,
+      appVersion: '0.1.0',
+      schemaVersion: 1,
+      exportedAt: 1,
+      sessions: [],
+      events: [{ sessionId: 'abc', seq: 'one', kind: 'event', time: 1, label: 'x' }],
+      settings: [],
+      profiles: []
+    });
+    await page.locator('input[type=file]').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(broken) });
+    const alert = page.getByRole('alert').filter({ hasText: 'Nothing was imported' });
+    await expect.poll(() => alert.textContent()).toContain('events[0].seq: expected a number');
+    await shot(page, 'settings-import-error');
+
+    await page.locator('input[type=file]').setInputFiles({ name: 'cut.json', mimeType: 'application/json', buffer: Buffer.from(broken.slice(0, 60)) });
+    await expect.poll(() => alert.textContent()).toContain('cut off');
+    allRequests.push(...requests);
+    await context.close();
+  });
+
+  it('an exported backup downloads as one JSON file', async () => {
+    const { page, context, requests } = await openTab(browser);
+    await page.goto(`${server.url}/settings`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export backup' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^tableside-backup-\d{4}-\d{2}-\d{2}\.json$/);
+    const text = await (await download.createReadStream()).toArray();
+    const backup = JSON.parse(Buffer.concat(text).toString('utf8'));
+    expect(backup).toMatchObject({ format: 'tableside-backup', formatVersion: 1, schemaVersion: 1 });
+    allRequests.push(...requests);
+    await context.close();
+  });
+});
+
+describe('updates', () => {
+  it('a new version is offered quietly and taken only when the person accepts', async () => {
+    let version = 1;
+    const local = await serve({
+      // Each deploy changes the service worker; here a comment stands for the new build.
+      transform: (path, body) => (path === '/sw.js' ? Buffer.concat([body, Buffer.from(`\n// deploy ${version}\n`)]) : body)
+    });
+    const { page, context, requests } = await openTab(browser);
+    await page.goto(local.url);
+    await waitForServiceWorker(page);
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'still here'));
+
+    version = 2;
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const prompt = page.getByRole('status').filter({ hasText: 'Update available' });
+    await expect.poll(() => prompt.isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.waitForTimeout(1500);
+    // No reload happened by itself.
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('still here');
+    await shot(page, 'update-available');
+
+    await prompt.getByRole('button', { name: 'Update' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { marker?: string }).marker ?? 'reloaded'), { timeout: 15_000 }).toBe('reloaded');
+    allRequests.push(...requests);
+    await context.close();
+    await local.close();
+  });
+});
+
+describe('privacy', () => {
+  it('no request leaves the local origin', () => {
+    expect(allRequests.length).toBeGreaterThan(10);
+    const origins = new Set(allRequests.filter((u) => u.startsWith('http')).map((u) => new URL(u).hostname));
+    expect([...origins]).toEqual(['localhost']);
+    expect(foreign(allRequests, 'http://localhost:')).toEqual([]);
+    expect(allRequests.filter((u) => u.startsWith('pageerror:'))).toEqual([]);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * Shared pieces for browser tests: Debian's Chromium driven by playwright-core, the built app on a
+ * local port, phone-sized pages, and a record of every request so a test can prove nothing left
+ * the local origin.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+// @ts-expect-error -- plain JS module without types
+import { startServer } from '../../scripts/serve.mjs';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const PHONE = { width: 390, height: 844 };
+const SHOTS = resolve(__dirname, '../../screenshots');
+
+export interface Served {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function serve(options: { port?: number; transform?: (path: string, body: Buffer) => Buffer } = {}): Promise<Served> {
+  return startServer({ port: options.port ?? 0, transform: options.transform });
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic'
+    ]
+  });
+}
+
+export interface Tab {
+  context: BrowserContext;
+  page: Page;
+  /** Every URL the page or its service worker asked for. */
+  requests: string[];
+}
+
+export async function openTab(browser: Browser, options: { dark?: boolean } = {}): Promise<Tab> {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    colorScheme: options.dark ? 'dark' : 'light',
+    serviceWorkers: 'allow'
+  });
+  const requests: string[] = [];
+  context.on('request', (r) => requests.push(r.url()));
+  const page = await context.newPage();
+  page.on('pageerror', (e) => requests.push(`pageerror:${e.message}`));
+  return { context, page, requests };
+}
+
+/** Requests that went anywhere but the app's own origin (data: and blob: URLs are local). */
+export function foreign(requests: string[], origin: string): string[] {
+  return requests.filter((u) => !u.startsWith(origin) && !/^(data|blob):/.test(u));
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: resolve(SHOTS, `${name}.png`), fullPage: false });
+}
+
+/**
+ * Waits until a service worker is active for the page. It activates only after precaching the
+ * whole app, so from then on a reload works offline.
+ */
+export async function waitForServiceWorker(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active?.scriptURL ?? '';
+  });
+}
