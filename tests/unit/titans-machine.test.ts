@@ -116,9 +116,9 @@ describe('Titans of Eden: battle input', () => {
   it('the battle resolves only when every side’s power is in, and says whose is missing', () => {
     const d = new TitansDriver(titansSetup('two-arenas', 4)).toBattle();
     d.send({ type: 'POWER', arena: 0, side: 0, power: 4 });
-    expect(d.refuse({ type: 'RESOLVE_BATTLE' })).toBe('Arena 1: enter Ben’s power first.');
+    expect(d.refuse({ type: 'RESOLVE_BATTLE' })).toBe('Arena 1: enter Cy’s power first.');
     d.send({ type: 'POWER', arena: 0, side: 1, power: 3 }).send({ type: 'POWER', arena: 1, side: 1, power: 0 });
-    expect(d.refuse({ type: 'RESOLVE_BATTLE' })).toBe('Arena 2: enter Cy’s power first.');
+    expect(d.refuse({ type: 'RESOLVE_BATTLE' })).toBe('Arena 2: enter Ben’s power first.');
   });
   it('a power can be corrected before resolving', () => {
     const d = new TitansDriver(titansSetup('duel')).toBattle();
@@ -215,9 +215,9 @@ describe('Titans of Eden: every format to its end', () => {
     d.turn([[1, 9], [4, 5]]);
     expect(d.temples()).toEqual([2, 2]); // a team on 1 temple captures
     d.turn([[9, 1], [9, 1]]).turn([[9, 1], [5, 4]]);
-    expect(d.temples()).toEqual([3, 0]);
+    expect(d.temples()).toEqual([2, 0]); // with 2 temples the winner destroys, so gains none
     expect(d.ctx.winner).toBe(0);
-    expect(titansLogic.summarize(d.snapshot, d.setup)).toBe('Team 1 (Ana & Ben) won · Ana & Ben 3 – Cy & Dee 0 temples');
+    expect(titansLogic.summarize(d.snapshot, d.setup)).toBe('Team 1 (Ana & Ben) won · Ana & Ben 2 – Cy & Dee 0 temples');
   });
 
   it('Two arenas, 3 players: the player alone plays both arenas and draws to 9', () => {
@@ -246,10 +246,11 @@ describe('Titans of Eden: every format to its end', () => {
     d.turn([[9, 1], [1, 9], [9, 1]]);
     three([2, 0, 0, 2, 2, 1], d); // Team 1 at 0 in Arena 2 keeps playing
     expect(d.snapshot.status).toBe('active');
-    d.turn([[9, 1], [9, 1], [1, 9]]); // Team 3 at 0 in Arena 1 loses nothing; Team 1 captures in Arena 2
-    three([2, 0, 1, 1, 1, 2], d);
+    // Team 3 at 0 in Arena 1 loses nothing; Team 1 on 0 in Arena 2 captures; Team 3 destroys in Arena 3.
+    d.turn([[9, 1], [9, 1], [1, 9]]);
+    three([2, 0, 1, 1, 1, 1], d);
     d.turn([[5, 5], [9, 1], [0, 0]]);
-    three([2, 0, 1, 0, 1, 2], d);
+    three([2, 0, 1, 0, 1, 1], d);
     expect(d.ctx.winner).toBe(0);
     expect(d.is('over')).toBe(true);
   });
@@ -263,8 +264,9 @@ describe('Titans of Eden: every format to its end', () => {
     three([0, 2, 1, 1, 2, 2], d);
     d.turn([[9, 1], [0, 0], [0, 0]]); // 0 in Arena 1, wins there: steals a temple in Arena 1 only
     three([1, 1, 1, 1, 2, 2], d);
-    d.turn([[9, 1], [9, 1], [0, 0]]).turn([[0, 0], [9, 1], [0, 0]]);
+    d.turn([[9, 1], [9, 1], [0, 0]]); // wins both its arenas: both opponents are now at 0
     three([1, 0, 1, 0, 2, 2], d);
+    expect(d.snapshot.status).toBe('done');
     expect(d.ctx.winner).toBe(0);
   });
 

@@ -201,6 +201,7 @@ export const titansMachine = setup({
 }).createMachine({
   id: 'titans',
   context: ({ input }) => initialContext(input),
+  output: ({ context }) => ({ winner: context.winner }),
   initial: 'turn',
   states: {
     turn: {
@@ -304,8 +305,7 @@ export const titansMachine = setup({
     },
     over: {
       type: 'final',
-      meta: step('Game over', 'The battle decided it. Undo if a power was entered wrongly.', ['winning']),
-      output: ({ context }) => ({ winner: context.winner })
+      meta: step('Game over', 'The battle decided it. Undo if a power was entered wrongly.', ['winning'])
     }
   }
 });
