@@ -10,6 +10,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** @type {Record<string, string>} */
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -24,6 +25,7 @@ const TYPES = {
   '.woff2': 'font/woff2'
 };
 
+/** @param {string} path */
 async function fileAt(path) {
   try {
     const s = await stat(path);
@@ -58,19 +60,23 @@ export async function startServer(options = {}) {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
         return;
       }
+      /** @type {Buffer} */
       let body = await readFile(found);
       if (options.transform) body = options.transform(found.slice(root.length), body);
+      /** @type {Record<string, string>} */
       const headers = { 'content-type': TYPES[extname(found)] ?? 'application/octet-stream' };
       // Hashed assets never change; everything else is checked each time (the service worker
       // and the pages must update as soon as a new version is deployed).
-      headers['cache-control'] = found.includes('/_app/immutable/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+      headers['cache-control'] = found.includes('/_app/immutable/')
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache';
       res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : body);
     } catch (error) {
       res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
     }
   });
   const host = options.host ?? '127.0.0.1';
-  await new Promise((ok) => server.listen(options.port ?? 4173, host, ok));
+  await new Promise((ok) => server.listen(options.port ?? 4173, host, () => ok(undefined)));
   const address = server.address();
   const url = `http://localhost:${typeof address === 'object' && address ? address.port : options.port}`;
   return {

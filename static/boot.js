@@ -7,7 +7,7 @@
     var size = localStorage.getItem('tableside:textSize');
     if (theme === 'light' || theme === 'dark') root.dataset.theme = theme;
     if (size === 'large' || size === 'larger') root.dataset.textSize = size;
-  } catch (e) {
+  } catch {
     // Storage can be blocked; the defaults then apply.
   }
 })();

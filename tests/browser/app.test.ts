@@ -127,12 +127,18 @@ describe('settings and backups', () => {
       settings: [],
       profiles: []
     });
-    await page.locator('input[type=file]').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(broken) });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(broken) });
     const alert = page.getByRole('alert').filter({ hasText: 'Nothing was imported' });
     await expect.poll(() => alert.textContent()).toContain('events[0].seq: expected a number');
     await shot(page, 'settings-import-error');
 
-    await page.locator('input[type=file]').setInputFiles({ name: 'cut.json', mimeType: 'application/json', buffer: Buffer.from(broken.slice(0, 60)) });
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'cut.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(broken.slice(0, 60))
+    });
     await expect.poll(() => alert.textContent()).toContain('cut off');
     allRequests.push(...requests);
     await context.close();
@@ -141,7 +147,10 @@ describe('settings and backups', () => {
   it('an exported backup downloads as one JSON file', async () => {
     const { page, context, requests } = await openTab(browser);
     await page.goto(`${server.url}/settings`);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export backup' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export backup' }).click()
+    ]);
     expect(download.suggestedFilename()).toMatch(/^tableside-backup-\d{4}-\d{2}-\d{2}\.json$/);
     const text = await (await download.createReadStream()).toArray();
     const backup = JSON.parse(Buffer.concat(text).toString('utf8'));
@@ -156,7 +165,8 @@ describe('updates', () => {
     let version = 1;
     const local = await serve({
       // Each deploy changes the service worker; here a comment stands for the new build.
-      transform: (path, body) => (path === '/sw.js' ? Buffer.concat([body, Buffer.from(`\n// deploy ${version}\n`)]) : body)
+      transform: (path, body) =>
+        path === '/sw.js' ? Buffer.concat([body, Buffer.from(`\n// deploy ${version}\n`)]) : body
     });
     const { page, context, requests } = await openTab(browser);
     await page.goto(local.url);
@@ -173,7 +183,11 @@ describe('updates', () => {
     await shot(page, 'update-available');
 
     await prompt.getByRole('button', { name: 'Update' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { marker?: string }).marker ?? 'reloaded'), { timeout: 15_000 }).toBe('reloaded');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { marker?: string }).marker ?? 'reloaded'), {
+        timeout: 15_000
+      })
+      .toBe('reloaded');
     allRequests.push(...requests);
     await context.close();
     await local.close();

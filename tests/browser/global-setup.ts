@@ -11,8 +11,12 @@ export default function setup() {
   const root = resolve(__dirname, '../..');
   const built = existsSync(resolve(root, 'build/200.html'));
   if (process.env.TABLESIDE_SKIP_BUILD === '1' && built) return;
-  execFileSync(process.execPath, [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit'
-  });
+  execFileSync(
+    process.execPath,
+    [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit'
+    }
+  );
 }

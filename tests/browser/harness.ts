@@ -6,7 +6,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-// @ts-expect-error -- plain JS module without types
 import { startServer } from '../../scripts/serve.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -18,7 +17,9 @@ export interface Served {
   close(): Promise<void>;
 }
 
-export async function serve(options: { port?: number; transform?: (path: string, body: Buffer) => Buffer } = {}): Promise<Served> {
+export async function serve(
+  options: { port?: number; transform?: (path: string, body: Buffer) => Buffer } = {}
+): Promise<Served> {
   return startServer({ port: options.port ?? 0, transform: options.transform });
 }
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BACKUP_FORMAT,
-  checkBackup,
-  exportBackup,
-  importBackup,
-  type Backup
-} from '../../src/lib/db/backup';
+import { BACKUP_FORMAT, checkBackup, exportBackup, importBackup, type Backup } from '../../src/lib/db/backup';
 import { SessionRuntime } from '../../src/lib/session/runtime';
 import { tallyLogic, tallySetup } from '../fixtures/tally';
 import { dumpDb, fakeClock, freshDb } from './helpers';
@@ -97,42 +91,197 @@ describe('backup export and import', () => {
     ['a JSON number', () => '42', /expected an object at the top/],
     ['another app’s JSON', () => '{"name":"x"}', /not a Tableside backup/],
     ['a newer backup format', () => broken((b) => (b.formatVersion = 99)), /newer version of Tableside/],
-    ['an older, unknown backup format', () => broken((b) => (b.formatVersion = 0)), /^formatVersion: backup format 0 is not supported/],
-    ['formatVersion as text', () => broken((b) => (b.formatVersion = '1')), /^formatVersion: expected a number$/],
-    ['a newer schema version', () => broken((b) => (b.schemaVersion = 7)), /^schemaVersion: this backup comes from a newer version/],
+    [
+      'an older, unknown backup format',
+      () => broken((b) => (b.formatVersion = 0)),
+      /^formatVersion: backup format 0 is not supported/
+    ],
+    [
+      'formatVersion as text',
+      () => broken((b) => (b.formatVersion = '1')),
+      /^formatVersion: expected a number$/
+    ],
+    [
+      'a newer schema version',
+      () => broken((b) => (b.schemaVersion = 7)),
+      /^schemaVersion: this backup comes from a newer version/
+    ],
     ['sessions not a list', () => broken((b) => (b.sessions = {})), /^sessions: expected a list$/],
     ['events missing', () => broken((b) => delete b.events), /^events: missing$/],
     ['a session without an id', () => broken((b) => delete b.sessions[1].id), /^sessions\[1\]\.id: missing$/],
-    ['an event seq as text', () => broken((b) => (b.events[3].seq = 'four')), /^events\[3\]\.seq: expected a number$/],
-    ['an event seq as a fraction', () => broken((b) => (b.events[0].seq = 1.5)), /^events\[0\]\.seq: expected a whole number$/],
-    ['an unknown event kind', () => broken((b) => (b.events[2].kind = 'rewind')), /^events\[2\]\.kind: expected event, undo or redo$/],
-    ['a status that does not exist', () => broken((b) => (b.sessions[0].status = 'paused')), /^sessions\[0\]\.status: expected active, finished or archived$/],
-    ['a time as text', () => broken((b) => (b.sessions[0].created = 'yesterday')), /^sessions\[0\]\.created: expected a number$/],
-    ['a negative time', () => broken((b) => (b.events[1].time = -5)), /^events\[1\]\.time: expected a time after 1970$/],
-    ['an unexpected field', () => broken((b) => (b.sessions[0].admin = true)), /^sessions\[0\]\.admin: unexpected field$/],
-    ['a player without a name', () => broken((b) => (b.sessions[0].setup.players[1].name = '')), /^sessions\[0\]\.setup\.players\[1\]\.name: must not be empty$/],
-    ['a setup with no players', () => broken((b) => (b.sessions[0].setup.players = [])), /^sessions\[0\]\.setup\.players: expected at least one player$/],
-    ['an unknown game', () => broken((b) => (b.sessions[0].game = 'chess')), /^sessions\[0\]\.game: “chess” is not a game this version of Tableside knows$/],
-    ['a setup the game rejects', () => broken((b) => (b.sessions[1].setup.target = 0)), /^sessions\[1\]\.setup: the target must be a whole number above 0$/],
-    ['events out of order', () => broken((b) => ([b.events[1], b.events[2]] = [b.events[2], b.events[1]])), /^events\[1\]\.seq: out of order \(step 3 of game “\w+” where step 2 was expected\)$/],
-    ['a duplicate event', () => broken((b) => b.events.splice(2, 0, structuredClone(b.events[1]))), /^events\[2\]\.seq: step 2 of game “\w+” appears twice$/],
-    ['a duplicate session id', () => broken((b) => (b.sessions[1].id = b.sessions[0].id)), /^sessions\[1\]\.id: “\w+” appears twice/],
-    ['a duplicate profile id', () => broken((b) => b.profiles.push(structuredClone(b.profiles[0]))), /^profiles\[1\]\.id: “p1” appears twice$/],
-    ['an event for a missing game', () => broken((b) => (b.events[0].sessionId = 'ghost')), /^events\[0\]\.sessionId: no game “ghost” in this backup$/],
-    ['a head that does not match the log', () => broken((b) => (b.sessions[0].head = 99)), /^sessions\[0\]\.head: is 99 but the game has \d+ steps$/],
-    ['an undo with nothing to undo', () => broken((b) => { b.events[0].kind = 'undo'; delete b.events[0].event; }), /^events\[0\]: entry 1 undoes an event, but there is nothing to undo$/],
-    ['an event step without its event', () => broken((b) => delete b.events[0].event), /^events\[0\]\.event: missing$/],
-    ['a step the game does not accept', () => broken((b) => (b.events[0].event.amount = -50)), /^events\[0\]\.event: the game does not accept this step/],
-    ['a __proto__ key', () => broken((b) => { b.sessions[0].setup = JSON.parse('{"__proto__": {"polluted": true}, "players": [], "seed": "x"}'); }), /^sessions\[0\]\.setup\.__proto__: this key is not allowed in a backup$/],
-    ['a constructor key', () => broken((b) => (b.events[0].event.constructor = { prototype: {} })), /^events\[0\]\.event\.constructor: this key is not allowed/],
-    ['a 10 MB string', () => broken((b) => (b.sessions[0].summary = HUGE)), /^sessions\[0\]\.summary: text is too long \(10,485,760 characters; at most 10,000\)$/],
-    ['a 10 MB player name', () => broken((b) => (b.sessions[0].setup.players[0].name = HUGE)), /^sessions\[0\]\.setup\.players\[0\]\.name: text is too long/],
-    ['a file over 32 MB', () => `{"format":"tableside-backup","pad":"${'y'.repeat(33 * 1024 * 1024)}"}`, /too large for a backup \(33\.0 MB; at most 32 MB\)/],
-    ['absurdly deep nesting', () => broken((b) => { let n: any = {}; b.events[0].event.deep = n; for (let i = 0; i < 60; i++) n = n.x = {}; }), /nested too deeply/],
-    ['an unknown setting', () => broken((b) => b.settings.push({ key: 'volume', value: 11 })), /^settings\[2\]\.key: expected one of: theme, keepAwake, haptics, textSize$/],
-    ['a setting with a wrong value', () => broken((b) => (b.settings.find((s: any) => s.key === 'theme').value = 'neon')), /^settings\[\d\]\.value: expected one of: system, light, dark$/],
-    ['a setting listed twice', () => broken((b) => b.settings.push({ ...b.settings[0] })), /^settings\[2\]\.key: “\w+” appears twice$/],
-    ['a redo with nothing to redo', () => broken((b) => { const last = b.events.filter((e: any) => e.sessionId === b.sessions[0].id).length; b.events.splice(last, 0, { sessionId: b.sessions[0].id, seq: last + 1, kind: 'redo', time: 1, label: 'Redo' }); b.sessions[0].head = last + 1; }), /redoes an event, but there is nothing to redo$/]
+    [
+      'an event seq as text',
+      () => broken((b) => (b.events[3].seq = 'four')),
+      /^events\[3\]\.seq: expected a number$/
+    ],
+    [
+      'an event seq as a fraction',
+      () => broken((b) => (b.events[0].seq = 1.5)),
+      /^events\[0\]\.seq: expected a whole number$/
+    ],
+    [
+      'an unknown event kind',
+      () => broken((b) => (b.events[2].kind = 'rewind')),
+      /^events\[2\]\.kind: expected event, undo or redo$/
+    ],
+    [
+      'a status that does not exist',
+      () => broken((b) => (b.sessions[0].status = 'paused')),
+      /^sessions\[0\]\.status: expected active, finished or archived$/
+    ],
+    [
+      'a time as text',
+      () => broken((b) => (b.sessions[0].created = 'yesterday')),
+      /^sessions\[0\]\.created: expected a number$/
+    ],
+    [
+      'a negative time',
+      () => broken((b) => (b.events[1].time = -5)),
+      /^events\[1\]\.time: expected a time after 1970$/
+    ],
+    [
+      'an unexpected field',
+      () => broken((b) => (b.sessions[0].admin = true)),
+      /^sessions\[0\]\.admin: unexpected field$/
+    ],
+    [
+      'a player without a name',
+      () => broken((b) => (b.sessions[0].setup.players[1].name = '')),
+      /^sessions\[0\]\.setup\.players\[1\]\.name: must not be empty$/
+    ],
+    [
+      'a setup with no players',
+      () => broken((b) => (b.sessions[0].setup.players = [])),
+      /^sessions\[0\]\.setup\.players: expected at least one player$/
+    ],
+    [
+      'an unknown game',
+      () => broken((b) => (b.sessions[0].game = 'chess')),
+      /^sessions\[0\]\.game: “chess” is not a game this version of Tableside knows$/
+    ],
+    [
+      'a setup the game rejects',
+      () => broken((b) => (b.sessions[1].setup.target = 0)),
+      /^sessions\[1\]\.setup: the target must be a whole number above 0$/
+    ],
+    [
+      'events out of order',
+      () => broken((b) => ([b.events[1], b.events[2]] = [b.events[2], b.events[1]])),
+      /^events\[1\]\.seq: out of order \(step 3 of game “\w+” where step 2 was expected\)$/
+    ],
+    [
+      'a duplicate event',
+      () => broken((b) => b.events.splice(2, 0, structuredClone(b.events[1]))),
+      /^events\[2\]\.seq: step 2 of game “\w+” appears twice$/
+    ],
+    [
+      'a duplicate session id',
+      () => broken((b) => (b.sessions[1].id = b.sessions[0].id)),
+      /^sessions\[1\]\.id: “\w+” appears twice/
+    ],
+    [
+      'a duplicate profile id',
+      () => broken((b) => b.profiles.push(structuredClone(b.profiles[0]))),
+      /^profiles\[1\]\.id: “p1” appears twice$/
+    ],
+    [
+      'an event for a missing game',
+      () => broken((b) => (b.events[0].sessionId = 'ghost')),
+      /^events\[0\]\.sessionId: no game “ghost” in this backup$/
+    ],
+    [
+      'a head that does not match the log',
+      () => broken((b) => (b.sessions[0].head = 99)),
+      /^sessions\[0\]\.head: is 99 but the game has \d+ steps$/
+    ],
+    [
+      'an undo with nothing to undo',
+      () =>
+        broken((b) => {
+          b.events[0].kind = 'undo';
+          delete b.events[0].event;
+        }),
+      /^events\[0\]: entry 1 undoes an event, but there is nothing to undo$/
+    ],
+    [
+      'an event step without its event',
+      () => broken((b) => delete b.events[0].event),
+      /^events\[0\]\.event: missing$/
+    ],
+    [
+      'a step the game does not accept',
+      () => broken((b) => (b.events[0].event.amount = -50)),
+      /^events\[0\]\.event: the game does not accept this step/
+    ],
+    [
+      'a __proto__ key',
+      () =>
+        broken((b) => {
+          b.sessions[0].setup = JSON.parse('{"__proto__": {"polluted": true}, "players": [], "seed": "x"}');
+        }),
+      /^sessions\[0\]\.setup\.__proto__: this key is not allowed in a backup$/
+    ],
+    [
+      'a constructor key',
+      () => broken((b) => (b.events[0].event.constructor = { prototype: {} })),
+      /^events\[0\]\.event\.constructor: this key is not allowed/
+    ],
+    [
+      'a 10 MB string',
+      () => broken((b) => (b.sessions[0].summary = HUGE)),
+      /^sessions\[0\]\.summary: text is too long \(10,485,760 characters; at most 10,000\)$/
+    ],
+    [
+      'a 10 MB player name',
+      () => broken((b) => (b.sessions[0].setup.players[0].name = HUGE)),
+      /^sessions\[0\]\.setup\.players\[0\]\.name: text is too long/
+    ],
+    [
+      'a file over 32 MB',
+      () => `{"format":"tableside-backup","pad":"${'y'.repeat(33 * 1024 * 1024)}"}`,
+      /too large for a backup \(33\.0 MB; at most 32 MB\)/
+    ],
+    [
+      'absurdly deep nesting',
+      () =>
+        broken((b) => {
+          let n: any = {};
+          b.events[0].event.deep = n;
+          for (let i = 0; i < 60; i++) n = n.x = {};
+        }),
+      /nested too deeply/
+    ],
+    [
+      'an unknown setting',
+      () => broken((b) => b.settings.push({ key: 'volume', value: 11 })),
+      /^settings\[2\]\.key: expected one of: theme, keepAwake, haptics, textSize$/
+    ],
+    [
+      'a setting with a wrong value',
+      () => broken((b) => (b.settings.find((s: any) => s.key === 'theme').value = 'neon')),
+      /^settings\[\d\]\.value: expected one of: system, light, dark$/
+    ],
+    [
+      'a setting listed twice',
+      () => broken((b) => b.settings.push({ ...b.settings[0] })),
+      /^settings\[2\]\.key: “\w+” appears twice$/
+    ],
+    [
+      'a redo with nothing to redo',
+      () =>
+        broken((b) => {
+          const last = b.events.filter((e: any) => e.sessionId === b.sessions[0].id).length;
+          b.events.splice(last, 0, {
+            sessionId: b.sessions[0].id,
+            seq: last + 1,
+            kind: 'redo',
+            time: 1,
+            label: 'Redo'
+          });
+          b.sessions[0].head = last + 1;
+        }),
+      /redoes an event, but there is nothing to redo$/
+    ]
   ];
 
   it('has at least 30 malformed cases', () => expect(cases.length).toBeGreaterThanOrEqual(30));
@@ -143,7 +292,11 @@ describe('backup export and import', () => {
     const text = await make();
     const result = await importBackup(db, text, resolveGame);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.errors.some((e) => message.test(e)), result.errors.join('\n')).toBe(true);
+    if (!result.ok)
+      expect(
+        result.errors.some((e) => message.test(e)),
+        result.errors.join('\n')
+      ).toBe(true);
     expect(await dumpDb(db)).toBe(before);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

@@ -82,9 +82,9 @@ describe('database versions', () => {
     await newer.open();
     newer.close();
     const problems: string[] = [];
-    await expect(
-      openDatabase({ name, onProblem: (p) => p && problems.push(p.message) })
-    ).rejects.toThrow(DB_MESSAGES.newer);
+    await expect(openDatabase({ name, onProblem: (p) => p && problems.push(p.message) })).rejects.toThrow(
+      DB_MESSAGES.newer
+    );
     expect(problems).toEqual([DB_MESSAGES.newer]);
   });
 

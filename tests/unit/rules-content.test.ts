@@ -17,16 +17,12 @@ const rulebook = (game: string) => readFileSync(resolve(SEEDS, RULEBOOKS[game]),
 const markdown = (game: string) =>
   readFileSync(resolve(__dirname, `../../src/lib/games/${game}/rules.md`), 'utf8');
 const coverage = (game: string): Record<string, string | string[]> =>
-  JSON.parse(
-    readFileSync(resolve(__dirname, `../../src/lib/games/${game}/rules-coverage.json`), 'utf8')
-  );
+  JSON.parse(readFileSync(resolve(__dirname, `../../src/lib/games/${game}/rules-coverage.json`), 'utf8'));
 
 describe.each(GAMES)('rules reference: %s', (game) => {
   it('exists with its coverage map', () => {
     expect(existsSync(resolve(__dirname, `../../src/lib/games/${game}/rules.md`))).toBe(true);
-    expect(existsSync(resolve(__dirname, `../../src/lib/games/${game}/rules-coverage.json`))).toBe(
-      true
-    );
+    expect(existsSync(resolve(__dirname, `../../src/lib/games/${game}/rules-coverage.json`))).toBe(true);
   });
 
   it('parses, with the required pages and a real glossary', () => {
@@ -69,9 +65,7 @@ describe('rules parser', () => {
     expect(() => parseRules('t', '# T\n\n## A {#a}\n\n## B {#a}\n')).toThrow(/used twice/);
     expect(() => parseRules('t', '# T\n\n## A {#a}\n\nSee [b](#b).\n')).toThrow(/does not exist/);
     expect(() => parseRules('t', '# T\n\n## A {#a}\n\n<script>x</script>\n')).toThrow(/raw HTML/);
-    expect(() => parseRules('t', '# T\n\n## A {#a}\n\n[x](https://example.com)\n')).toThrow(
-      /leaves the app/
-    );
+    expect(() => parseRules('t', '# T\n\n## A {#a}\n\n[x](https://example.com)\n')).toThrow(/leaves the app/);
     expect(() => parseRules('t', 'no title\n\n## A {#a}\n')).toThrow(/# Title/);
   });
 
@@ -84,14 +78,18 @@ describe('rules parser', () => {
     expect(rules.pages.map((p) => p.id)).toEqual(['one', 'two']);
     expect(rules.pages[0].html).toContain('href="/rules/t/two#two-b"');
     expect(rules.pages[0].html).toContain('<h3 id="r" class="ruling">Ruling</h3>');
-    expect(rules.sections.find((s) => s.id === 'two-b')).toMatchObject({ kind: 'term', page: 'two', text: 'A term.' });
+    expect(rules.sections.find((s) => s.id === 'two-b')).toMatchObject({
+      kind: 'term',
+      page: 'two',
+      text: 'A term.'
+    });
   });
 
   it('finds a copied sentence', () => {
     const source = 'The quick brown fox jumps over the lazy dog while the cat sleeps on the warm mat today.';
-    expect(sharedRuns('We say: the quick brown fox jumps over the lazy dog while the cat sleeps on it.', source)).toEqual([
-      'the quick brown fox jumps over the lazy dog while the cat sleeps on'
-    ]);
+    expect(
+      sharedRuns('We say: the quick brown fox jumps over the lazy dog while the cat sleeps on it.', source)
+    ).toEqual(['the quick brown fox jumps over the lazy dog while the cat sleeps on']);
     expect(sharedRuns('A fox, quick and brown, jumped over a dog.', source)).toEqual([]);
   });
 });

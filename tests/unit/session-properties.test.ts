@@ -10,11 +10,7 @@ import { initialState, replay, storeState } from '../../src/lib/session/replay';
 import { tallyLogic, tallySetup, type TallyEvent } from '../fixtures/tally';
 import { freshDb, reopen } from './helpers';
 
-type Command =
-  | { kind: 'send'; event: TallyEvent }
-  | { kind: 'undo' }
-  | { kind: 'redo' }
-  | { kind: 'reopen' };
+type Command = { kind: 'send'; event: TallyEvent } | { kind: 'undo' } | { kind: 'redo' } | { kind: 'reopen' };
 
 const event: fc.Arbitrary<TallyEvent> = fc.oneof(
   fc.record({
@@ -55,7 +51,9 @@ describe('session runtime properties', () => {
           const model = { effective: [] as TallyEvent[], redo: [] as TallyEvent[] };
           for (const c of commands) {
             if (c.kind === 'reopen') {
-              const fresh = await SessionRuntime.open(reopen(db), tallyLogic, rt.session.id, { snapshotEvery });
+              const fresh = await SessionRuntime.open(reopen(db), tallyLogic, rt.session.id, {
+                snapshotEvery
+              });
               expect(storeState(fresh.snapshot)).toEqual(storeState(rt.snapshot));
               expect(fresh.history).toEqual(rt.history);
               expect(fresh.canRedo).toBe(rt.canRedo);
@@ -64,12 +62,19 @@ describe('session runtime properties', () => {
             }
             const before = storeState(rt.snapshot);
             const result =
-              c.kind === 'send' ? await rt.send(c.event) : c.kind === 'undo' ? await rt.undo() : await rt.redo();
+              c.kind === 'send'
+                ? await rt.send(c.event)
+                : c.kind === 'undo'
+                  ? await rt.undo()
+                  : await rt.redo();
             if (c.kind === 'undo') expect(result.ok).toBe(model.effective.length > 0);
             if (c.kind === 'redo') expect(result.ok).toBe(model.redo.length > 0);
             if (result.ok) {
               committed++;
-              if (c.kind === 'send') (model.effective.push(c.event), (model.redo = []));
+              if (c.kind === 'send') {
+                model.effective.push(c.event);
+                model.redo = [];
+              }
               if (c.kind === 'undo') model.redo.push(model.effective.pop()!);
               if (c.kind === 'redo') model.effective.push(model.redo.pop()!);
             } else {

@@ -61,7 +61,15 @@ describe('session runtime', () => {
     expect(await rt.redo()).toEqual({ ok: false, reason: 'There is nothing to redo.' });
     // The log keeps everything: 3 events, 2 undos, 2 redos, 1 undo, 1 event.
     expect(rt.log.map((e) => e.kind)).toEqual([
-      'event', 'event', 'event', 'undo', 'undo', 'redo', 'redo', 'undo', 'event'
+      'event',
+      'event',
+      'event',
+      'undo',
+      'undo',
+      'redo',
+      'redo',
+      'undo',
+      'event'
     ]);
     expect(rt.history.map((h) => h.label)).toEqual(['Ana +1', 'Ben +5', 'Ana +3']);
   });

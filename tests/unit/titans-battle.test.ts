@@ -9,10 +9,13 @@ const duelArena = [{ teams: [0, 1] as [number, number] }];
 const twoArenas = [{ teams: [0, 1] as [number, number] }, { teams: [0, 1] as [number, number] }];
 const threeArenas = THREE_ARENA_PAIRS.map((p) => ({ teams: p as [number, number] }));
 
-const teamMats = (...temples: number[]): Mat[] => temples.map((t, team) => ({ team, arena: null, temples: t }));
+const teamMats = (...temples: number[]): Mat[] =>
+  temples.map((t, team) => ({ team, arena: null, temples: t }));
 /** Three-arena mats in arena order, side 0 then side 1: [A1 T1, A1 T3, A2 T1, A2 T2, A3 T2, A3 T3]. */
 const arenaMats = (...temples: number[]): Mat[] =>
-  threeArenas.flatMap((a, arena) => a.teams.map((team, side) => ({ team, arena, temples: temples[arena * 2 + side] })));
+  threeArenas.flatMap((a, arena) =>
+    a.teams.map((team, side) => ({ team, arena, temples: temples[arena * 2 + side] }))
+  );
 const temples = (mats: Mat[]) => mats.map((m) => m.temples);
 
 describe('who wins an arena', () => {
@@ -71,26 +74,66 @@ describe('duel', () => {
 
 describe('two arenas', () => {
   it('a team takes a temple when it wins one arena and wins the other', () => {
-    const r = resolveBattle('two-arenas', twoArenas, [[8, 2], [9, 1]], teamMats(3, 3));
+    const r = resolveBattle(
+      'two-arenas',
+      twoArenas,
+      [
+        [8, 2],
+        [9, 1]
+      ],
+      teamMats(3, 3)
+    );
     expect(temples(r.mats)).toEqual([3, 2]);
     expect(r.changes).toHaveLength(1);
   });
   it('…or wins one and ties the other', () => {
-    const r = resolveBattle('two-arenas', twoArenas, [[5, 5], [2, 9]], teamMats(3, 3));
+    const r = resolveBattle(
+      'two-arenas',
+      twoArenas,
+      [
+        [5, 5],
+        [2, 9]
+      ],
+      teamMats(3, 3)
+    );
     expect(temples(r.mats)).toEqual([2, 3]);
     expect(r.arenaWinners).toEqual([null, 1]);
   });
   it('rulebook: you win and your teammate loses, so no temple is destroyed or captured', () => {
-    const r = resolveBattle('two-arenas', twoArenas, [[9, 2], [2, 9]], teamMats(3, 3));
+    const r = resolveBattle(
+      'two-arenas',
+      twoArenas,
+      [
+        [9, 2],
+        [2, 9]
+      ],
+      teamMats(3, 3)
+    );
     expect(temples(r.mats)).toEqual([3, 3]);
     expect(r.changes).toEqual([]);
   });
   it('both arenas tied: nothing', () => {
-    const r = resolveBattle('two-arenas', twoArenas, [[5, 4], [4, 5]], teamMats(2, 2));
+    const r = resolveBattle(
+      'two-arenas',
+      twoArenas,
+      [
+        [5, 4],
+        [4, 5]
+      ],
+      teamMats(2, 2)
+    );
     expect(temples(r.mats)).toEqual([2, 2]);
   });
   it('a team with 1 temple captures instead of destroying', () => {
-    const r = resolveBattle('two-arenas', twoArenas, [[9, 2], [4, 4]], teamMats(1, 3));
+    const r = resolveBattle(
+      'two-arenas',
+      twoArenas,
+      [
+        [9, 2],
+        [4, 4]
+      ],
+      teamMats(1, 3)
+    );
     expect(temples(r.mats)).toEqual([2, 2]);
     expect(r.changes[0].kind).toBe('capture');
   });
@@ -99,32 +142,92 @@ describe('two arenas', () => {
   });
   it('3-player mode: the player alone follows the same rule across its two arenas', () => {
     // Team 0 is one player in both arenas: a win and a tie take a temple; a win and a loss do not.
-    expect(temples(resolveBattle('two-arenas', twoArenas, [[7, 1], [3, 3]], teamMats(3, 3)).mats)).toEqual([3, 2]);
-    expect(temples(resolveBattle('two-arenas', twoArenas, [[7, 1], [1, 7]], teamMats(3, 3)).mats)).toEqual([3, 3]);
+    expect(
+      temples(
+        resolveBattle(
+          'two-arenas',
+          twoArenas,
+          [
+            [7, 1],
+            [3, 3]
+          ],
+          teamMats(3, 3)
+        ).mats
+      )
+    ).toEqual([3, 2]);
+    expect(
+      temples(
+        resolveBattle(
+          'two-arenas',
+          twoArenas,
+          [
+            [7, 1],
+            [1, 7]
+          ],
+          teamMats(3, 3)
+        ).mats
+      )
+    ).toEqual([3, 3]);
   });
 });
 
 describe('three arenas', () => {
   it('each arena is decided on its own mats: destroy when the winner has 1 or more there', () => {
     // Arena 1: Team 1 beats Team 3; Arena 2: nobody; Arena 3: Team 3 beats Team 2.
-    const r = resolveBattle('three-arenas', threeArenas, [[9, 2], [4, 5], [1, 6]], arenaMats(2, 2, 2, 2, 2, 2));
+    const r = resolveBattle(
+      'three-arenas',
+      threeArenas,
+      [
+        [9, 2],
+        [4, 5],
+        [1, 6]
+      ],
+      arenaMats(2, 2, 2, 2, 2, 2)
+    );
     expect(temples(r.mats)).toEqual([2, 1, 2, 2, 1, 2]);
     expect(r.changes.map((c) => c.kind)).toEqual(['destroy', 'destroy']);
     expect(r.lost).toEqual([1, 4]);
   });
   it('captures when the winner has 0 temples in that arena', () => {
-    const r = resolveBattle('three-arenas', threeArenas, [[9, 2], [0, 0], [0, 0]], arenaMats(0, 2, 2, 2, 2, 2));
+    const r = resolveBattle(
+      'three-arenas',
+      threeArenas,
+      [
+        [9, 2],
+        [0, 0],
+        [0, 0]
+      ],
+      arenaMats(0, 2, 2, 2, 2, 2)
+    );
     expect(temples(r.mats)).toEqual([1, 1, 2, 2, 2, 2]);
     expect(r.changes[0].kind).toBe('capture');
   });
   it('rulebook: a one-person team at 0 in Arena 1 steals a temple there even with temples elsewhere', () => {
     // Team 1 alone plays Arenas 1 and 2; it has 0 in Arena 1 but 2 in Arena 2.
-    const r = resolveBattle('three-arenas', threeArenas, [[8, 3], [0, 0], [0, 0]], arenaMats(0, 1, 2, 2, 2, 2));
+    const r = resolveBattle(
+      'three-arenas',
+      threeArenas,
+      [
+        [8, 3],
+        [0, 0],
+        [0, 0]
+      ],
+      arenaMats(0, 1, 2, 2, 2, 2)
+    );
     expect(temples(r.mats)).toEqual([1, 0, 2, 2, 2, 2]);
     expect(r.changes[0].kind).toBe('capture');
   });
   it('a loser at 0 loses nothing, and (rulebook) its Spite gives no Ghosts', () => {
-    const r = resolveBattle('three-arenas', threeArenas, [[9, 1], [0, 0], [0, 0]], arenaMats(2, 0, 2, 2, 2, 2));
+    const r = resolveBattle(
+      'three-arenas',
+      threeArenas,
+      [
+        [9, 1],
+        [0, 0],
+        [0, 0]
+      ],
+      arenaMats(2, 0, 2, 2, 2, 2)
+    );
     expect(temples(r.mats)).toEqual([2, 0, 2, 2, 2, 2]);
     expect(r.changes).toEqual([]);
     expect(r.lost).toEqual([]);

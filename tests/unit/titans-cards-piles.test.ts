@@ -4,7 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CARDS, ELEMENTS, SLOTS, SPECIES, cardById, cardsFor } from '../../src/lib/games/titans/cards';
-import { pilesProblem, randomPiles, rerollAll, rerollPile, type PileLayout } from '../../src/lib/games/titans/piles';
+import {
+  pilesProblem,
+  randomPiles,
+  rerollAll,
+  rerollPile,
+  type PileLayout
+} from '../../src/lib/games/titans/piles';
 import { decodeSetupCode, encodeSetupCode } from '../../src/lib/games/titans/share';
 
 /** The randomizer's constraints: 16 piles per arena, one per element × species, no card in two arenas. */
@@ -92,7 +98,9 @@ describe('ritual-pile randomizer', () => {
     const good = randomPiles('BROKEN', 2);
     expect(pilesProblem([], 2)).toBe('classic games need ritual piles for 2 arenas');
     expect(pilesProblem([good[0].slice(1), good[1]], 2)).toBe('Arena 1 needs 16 ritual piles');
-    expect(pilesProblem([good[0], ['x', ...good[1].slice(1)]], 2)).toBe('Arena 2: “x” is not a Titans of Eden card');
+    expect(pilesProblem([good[0], ['x', ...good[1].slice(1)]], 2)).toBe(
+      'Arena 2: “x” is not a Titans of Eden card'
+    );
     const swapped = good[0].slice();
     [swapped[0], swapped[1]] = [swapped[1], swapped[0]];
     expect(pilesProblem([swapped, good[1]], 2)).toMatch(/is not a storm warrior$/);
@@ -103,7 +111,11 @@ describe('ritual-pile randomizer', () => {
 describe('setup codes', () => {
   it('round-trip every format and mode exactly, over many seeds', () => {
     for (let i = 0; i < 300; i++) {
-      for (const [format, arenas] of [['duel', 1], ['two-arenas', 2], ['three-arenas', 3]] as const) {
+      for (const [format, arenas] of [
+        ['duel', 1],
+        ['two-arenas', 2],
+        ['three-arenas', 3]
+      ] as const) {
         const piles = randomPiles(`C${i}`, arenas);
         const code = encodeSetupCode(format, 'classic', piles);
         expect(code).toMatch(/^T1(-[0-9A-Z]{1,4})+$/);
@@ -130,8 +142,14 @@ describe('setup codes', () => {
   it('gives a plain reason for an empty, foreign, mistyped or cut-short code', () => {
     const code = encodeSetupCode('duel', 'classic', randomPiles('TYPO', 1));
     expect(decodeSetupCode('')).toEqual({ ok: false, reason: 'Enter a setup code first.' });
-    expect(decodeSetupCode('hello')).toMatchObject({ ok: false, reason: expect.stringMatching(/not a Titans of Eden setup code/) });
-    expect(decodeSetupCode('T1-AB*D')).toMatchObject({ ok: false, reason: expect.stringMatching(/not allowed: “\*”/) });
+    expect(decodeSetupCode('hello')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/not a Titans of Eden setup code/)
+    });
+    expect(decodeSetupCode('T1-AB*D')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/not allowed: “\*”/)
+    });
     const last = code.at(-2)!;
     const typo = code.slice(0, -2) + (last === 'A' ? 'B' : 'A') + code.at(-1);
     expect(decodeSetupCode(typo)).toMatchObject({ ok: false, reason: expect.stringMatching(/mistyped/) });

@@ -16,9 +16,12 @@ export function showToast(
 ): number {
   const id = next++;
   toasts.push({ id, message, action: options.action, kind: options.kind ?? 'info' });
-  setTimeout(() => {
-    if (dismissToast(id)) options.onExpire?.();
-  }, options.ms ?? (options.action ? 6000 : 3500));
+  setTimeout(
+    () => {
+      if (dismissToast(id)) options.onExpire?.();
+    },
+    options.ms ?? (options.action ? 6000 : 3500)
+  );
   return id;
 }
 

@@ -45,25 +45,27 @@ export interface ImportSummary {
 }
 
 export async function exportBackup(db: TablesideDB, appVersion: string, now = Date.now()): Promise<Backup> {
-  return db.transaction('r', [db.sessions, db.events, db.settings, db.profiles], async (): Promise<Backup> => ({
-    format: BACKUP_FORMAT,
-    formatVersion: BACKUP_FORMAT_VERSION,
-    appVersion,
-    schemaVersion: SCHEMA_VERSION,
-    exportedAt: now,
-    sessions: (await db.sessions.toArray()).filter((s) => s.deletedAt === undefined),
-    events: await db.events.toArray(),
-    settings: await db.settings.toArray(),
-    profiles: await db.profiles.toArray()
-  })).then((backup) => {
-    // Oldest game first, each game's log in order: easy to read, and the order import expects.
-    backup.sessions.sort((a, b) => a.created - b.created || a.id.localeCompare(b.id));
-    const order = new Map(backup.sessions.map((s, i) => [s.id, i]));
-    backup.events = backup.events
-      .filter((e) => order.has(e.sessionId))
-      .sort((a, b) => order.get(a.sessionId)! - order.get(b.sessionId)! || a.seq - b.seq);
-    return backup;
-  });
+  return db
+    .transaction('r', [db.sessions, db.events, db.settings, db.profiles], async (): Promise<Backup> => ({
+      format: BACKUP_FORMAT,
+      formatVersion: BACKUP_FORMAT_VERSION,
+      appVersion,
+      schemaVersion: SCHEMA_VERSION,
+      exportedAt: now,
+      sessions: (await db.sessions.toArray()).filter((s) => s.deletedAt === undefined),
+      events: await db.events.toArray(),
+      settings: await db.settings.toArray(),
+      profiles: await db.profiles.toArray()
+    }))
+    .then((backup) => {
+      // Oldest game first, each game's log in order: easy to read, and the order import expects.
+      backup.sessions.sort((a, b) => a.created - b.created || a.id.localeCompare(b.id));
+      const order = new Map(backup.sessions.map((s, i) => [s.id, i]));
+      backup.events = backup.events
+        .filter((e) => order.has(e.sessionId))
+        .sort((a, b) => order.get(a.sessionId)! - order.get(b.sessionId)! || a.seq - b.seq);
+      return backup;
+    });
 }
 
 export function backupFileName(now = new Date()): string {
@@ -96,10 +98,7 @@ const id = v.pipe(
   v.regex(/^[A-Za-z0-9_-]+$/, 'expected an id of letters, digits, “-” or “_”')
 );
 
-const playerSchema = v.strictObject(
-  { id, name: nonEmptyText(60) },
-  unexpectedKey
-);
+const playerSchema = v.strictObject({ id, name: nonEmptyText(60) }, unexpectedKey);
 const setupSchema = v.looseObject({
   players: v.pipe(
     v.array(playerSchema, 'expected a list'),
@@ -241,7 +240,8 @@ export async function checkBackup(text: string, resolveGame: GameResolver): Prom
     return fail('The file is not a Tableside backup (expected an object at the top).');
   }
   const marker = (raw as Record<string, unknown>).format;
-  if (marker !== BACKUP_FORMAT) return fail('The file is not a Tableside backup (format: expected “tableside-backup”).');
+  if (marker !== BACKUP_FORMAT)
+    return fail('The file is not a Tableside backup (format: expected “tableside-backup”).');
   const version = (raw as Record<string, unknown>).formatVersion;
   if (typeof version !== 'number') return fail('formatVersion: expected a number');
   if (version !== BACKUP_FORMAT_VERSION) {
@@ -279,7 +279,8 @@ async function consistencyProblems(backup: Backup, resolveGame: GameResolver): P
   const errors: string[] = [];
   const sessions = new Map<string, number>();
   backup.sessions.forEach((s, i) => {
-    if (sessions.has(s.id)) errors.push(`sessions[${i}].id: “${s.id}” appears twice (also sessions[${sessions.get(s.id)}])`);
+    if (sessions.has(s.id))
+      errors.push(`sessions[${i}].id: “${s.id}” appears twice (also sessions[${sessions.get(s.id)}])`);
     else sessions.set(s.id, i);
   });
   const settings = new Map<string, number>();
@@ -313,7 +314,9 @@ async function consistencyProblems(backup: Backup, resolveGame: GameResolver): P
       );
     }
     if ((e.kind === 'event') !== (e.event !== undefined)) {
-      errors.push(`events[${i}].event: ${e.kind === 'event' ? 'missing' : `not expected on an ${e.kind} step`}`);
+      errors.push(
+        `events[${i}].event: ${e.kind === 'event' ? 'missing' : `not expected on an ${e.kind} step`}`
+      );
     }
     log.push({ entry: e, index: i });
   });
@@ -345,11 +348,17 @@ async function consistencyProblems(backup: Backup, resolveGame: GameResolver): P
     // Replaying proves every step is one the game accepts, so an import can never corrupt a game.
     const effective = foldLog(log.map((x) => x.entry)).effective;
     try {
-      replay(logic, initialState(logic, session.setup), effective.map((e) => e.event!));
+      replay(
+        logic,
+        initialState(logic, session.setup),
+        effective.map((e) => e.event!)
+      );
     } catch (e) {
       if (!(e instanceof ReplayError)) throw e;
       const bad = log.find((x) => x.entry === effective[e.index])!;
-      errors.push(`events[${bad.index}].event: the game does not accept this step (“${effective[e.index].label}”)`);
+      errors.push(
+        `events[${bad.index}].event: the game does not accept this step (“${effective[e.index].label}”)`
+      );
     }
   }
   return errors;

@@ -14,8 +14,7 @@ export interface DbProblem {
 }
 
 export const DB_MESSAGES: Record<DbProblemKind, string> = {
-  replaced:
-    'Tableside was updated in another tab. Reload this tab to carry on; your saved games are safe.',
+  replaced: 'Tableside was updated in another tab. Reload this tab to carry on; your saved games are safe.',
   blocked:
     'Another Tableside tab is still using the old version of your data. Close your other Tableside tabs and this one will carry on.',
   slow: 'Opening your saved games is taking unusually long. If Tableside is open in another tab, close it, then reload this one.',

@@ -4,13 +4,7 @@
  * database at every older version and upgrade it (tests/unit/db-migrations.test.ts).
  */
 import Dexie, { type Table, type Transaction } from 'dexie';
-import type {
-  EventRecord,
-  ProfileRecord,
-  SessionRecord,
-  SettingRecord,
-  SnapshotRecord
-} from './records';
+import type { EventRecord, ProfileRecord, SessionRecord, SettingRecord, SnapshotRecord } from './records';
 
 export interface SchemaVersion {
   version: number;

@@ -61,7 +61,8 @@ export const titansChecks = {
     return undefined;
   },
   power(ctx: TitansContext, e: Extract<TitansEvent, { type: 'POWER' }>) {
-    if (!ctx.arenas[e.arena] || (e.side !== 0 && e.side !== 1)) return 'There is no such side to enter power for.';
+    if (!ctx.arenas[e.arena] || (e.side !== 0 && e.side !== 1))
+      return 'There is no such side to enter power for.';
     if (typeof e.power !== 'number' || !Number.isInteger(e.power)) {
       return `Power must be a whole number${typeof e.power === 'number' && Number.isFinite(e.power) ? ` (not ${e.power})` : ''}.`;
     }
@@ -145,18 +146,22 @@ export const titansMachine = setup({
   guards: {
     canSurge: ({ context, event }) =>
       event.type === 'SURGE' && titansChecks.surge(context, event, anyName) === undefined,
-    validPower: ({ context, event }) => event.type === 'POWER' && titansChecks.power(context, event) === undefined,
+    validPower: ({ context, event }) =>
+      event.type === 'POWER' && titansChecks.power(context, event) === undefined,
     allPowersIn: ({ context }) => titansChecks.resolve(context, anyName) === undefined,
     validSupply: ({ context, event }) =>
       event.type === 'SUPPLY' && titansChecks.supply(context, event) === undefined,
-    canSpite: ({ context, event }) => event.type === 'SPITE' && titansChecks.spite(context, event) === undefined,
+    canSpite: ({ context, event }) =>
+      event.type === 'SPITE' && titansChecks.spite(context, event) === undefined,
     moreAges: ({ context }) => context.age < 3,
     gameWon: ({ context }) => context.winner !== null
   },
   actions: {
     spendSurge: assign({
       surge: ({ context, event }) =>
-        event.type === 'SURGE' ? { ...context.surge, [event.player]: context.surge[event.player] - 1 } : context.surge
+        event.type === 'SURGE'
+          ? { ...context.surge, [event.player]: context.surge[event.player] - 1 }
+          : context.surge
     }),
     firstAge: assign({ age: 1 as const }),
     nextAge: assign({ age: ({ context }) => Math.min(3, context.age + 1) as 1 | 2 | 3 }),
@@ -181,13 +186,17 @@ export const titansMachine = setup({
     adjustSupply: assign({
       arenas: ({ context, event }) => {
         if (event.type !== 'SUPPLY') return context.arenas;
-        return context.arenas.map((a, i) => (i === event.arena ? { ...a, [event.pile]: a[event.pile] + event.delta } : a));
+        return context.arenas.map((a, i) =>
+          i === event.arena ? { ...a, [event.pile]: a[event.pile] + event.delta } : a
+        );
       }
     }),
     spite: assign({
       arenas: ({ context, event }) => {
         if (event.type !== 'SPITE') return context.arenas;
-        return context.arenas.map((a, i) => (i === event.arena ? { ...a, ghosts: Math.max(0, a.ghosts - 2) } : a));
+        return context.arenas.map((a, i) =>
+          i === event.arena ? { ...a, ghosts: Math.max(0, a.ghosts - 2) } : a
+        );
       }
     }),
     newTurn: assign(({ context }) => ({
@@ -257,13 +266,14 @@ export const titansMachine = setup({
               on: { NEXT: 'closing' }
             },
             closing: {
-              meta: step(
-                'End of the age',
-                'End-of-age abilities (Night’s Fury), then on to the next age.',
-                ['end-of-age']
-              ),
+              meta: step('End of the age', 'End-of-age abilities (Night’s Fury), then on to the next age.', [
+                'end-of-age'
+              ]),
               on: {
-                NEXT: [{ guard: 'moreAges', target: 'opening', actions: 'nextAge' }, { target: '#titans.turn.battle' }]
+                NEXT: [
+                  { guard: 'moreAges', target: 'opening', actions: 'nextAge' },
+                  { target: '#titans.turn.battle' }
+                ]
               }
             }
           }

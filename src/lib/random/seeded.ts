@@ -23,12 +23,7 @@ export interface Rng {
 
 /** Normalizes what a person typed: upper case, no separators, confusable letters mapped. */
 export function normalizeSeed(raw: string): string {
-  return raw
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1')
-    .replace(/U/g, 'V');
+  return raw.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1').replace(/U/g, 'V');
 }
 
 /** Returns a reason when the seed is not usable, or undefined when it is. */

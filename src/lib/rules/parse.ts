@@ -49,12 +49,13 @@ export class RulesFormatError extends Error {
 const HEADING_ATTRS = /\s*\{#([a-z0-9]+(?:-[a-z0-9]+)*)((?:\s+\.[a-z]+)*)\s*\}\s*$/;
 const KINDS: SectionKind[] = ['term', 'ruling', 'example'];
 
-export function parseHeading(
-  raw: string
-): { title: string; id: string; kind: SectionKind } | undefined {
+export function parseHeading(raw: string): { title: string; id: string; kind: SectionKind } | undefined {
   const m = HEADING_ATTRS.exec(raw);
   if (!m) return undefined;
-  const classes = m[2].split(/\s+/).filter(Boolean).map((c) => c.slice(1));
+  const classes = m[2]
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((c) => c.slice(1));
   const kind = (classes.find((c) => (KINDS as string[]).includes(c)) as SectionKind) ?? 'section';
   return { title: raw.slice(0, m.index).trim(), id: m[1], kind };
 }
@@ -67,10 +68,15 @@ export function plainText(tokens: Token[]): string {
       const children = (t as { tokens?: Token[] }).tokens;
       if (t.type === 'table') {
         const table = t as Tokens.Table;
-        for (const cell of table.header) (walk(cell.tokens), out.push(' '));
-        for (const row of table.rows) for (const cell of row) (walk(cell.tokens), out.push(' '));
+        for (const cell of [...table.header, ...table.rows.flat()]) {
+          walk(cell.tokens);
+          out.push(' ');
+        }
       } else if (t.type === 'list') {
-        for (const item of (t as Tokens.List).items) (walk(item.tokens), out.push(' '));
+        for (const item of (t as Tokens.List).items) {
+          walk(item.tokens);
+          out.push(' ');
+        }
       } else if (children && children.length) {
         walk(children);
         if (t.type === 'paragraph' || t.type === 'heading' || t.type === 'blockquote') out.push(' ');
@@ -84,7 +90,10 @@ export function plainText(tokens: Token[]): string {
   walk(tokens);
   return out
     .join('')
-    .replace(/&(amp|lt|gt|quot|#39);/g, (_, e) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e as 'amp']!)
+    .replace(
+      /&(amp|lt|gt|quot|#39);/g,
+      (_, e) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e as 'amp']!
+    )
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -101,8 +110,7 @@ export function parseRules(game: string, markdown: string): GameRules {
   const tokens = lexer.lexer(markdown);
 
   const h1 = tokens.find((t) => t.type === 'heading' && (t as Tokens.Heading).depth === 1) as
-    | Tokens.Heading
-    | undefined;
+    Tokens.Heading | undefined;
   if (!h1) fail('the file must start with a “# Title” line');
 
   // 1. Find every section heading and check its id.
@@ -200,7 +208,8 @@ export function parseRules(game: string, markdown: string): GameRules {
     .filter(({ t }) => t.type === 'heading' && (t as Tokens.Heading).depth > 1);
   headingIndex.forEach(({ t, i }, n) => {
     const depth = (t as Tokens.Heading).depth;
-    const end = headingIndex.slice(n + 1).find((h) => (h.t as Tokens.Heading).depth <= depth)?.i ?? tokens.length;
+    const end =
+      headingIndex.slice(n + 1).find((h) => (h.t as Tokens.Heading).depth <= depth)?.i ?? tokens.length;
     const section = sections[n];
     section.html = render(tokens.slice(i + 1, end));
   });

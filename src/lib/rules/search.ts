@@ -60,10 +60,13 @@ export function searchRules(index: MiniSearch<SearchDoc>, query: string, game?: 
   if (q.length < 2) return [];
   const results = index.search(q, {
     filter: game ? (r) => r.game === game : undefined,
-    boostDocument: (_id, _term, stored) => (stored?.kind === 'term' ? 1.6 : stored?.kind === 'ruling' ? 1.2 : 1)
+    boostDocument: (_id, _term, stored) =>
+      stored?.kind === 'term' ? 1.6 : stored?.kind === 'ruling' ? 1.2 : 1
   });
   // AND finds nothing for a half-typed second word with a typo; fall back to OR then.
-  const hits = results.length ? results : index.search(q, { combineWith: 'OR', filter: game ? (r) => r.game === game : undefined });
+  const hits = results.length
+    ? results
+    : index.search(q, { combineWith: 'OR', filter: game ? (r) => r.game === game : undefined });
   return hits.slice(0, limit) as Hit[];
 }
 
@@ -83,7 +86,10 @@ export function snippet(text: string, terms: readonly string[], radius = 70): Sn
   const end = Math.min(text.length, (found ? found.at + found.t.length : 0) + radius * 2);
   const piece = (start > 0 ? '…' : '') + text.slice(start, end) + (end < text.length ? '…' : '');
   if (!terms.length) return [{ text: piece, mark: false }];
-  const pattern = new RegExp(`(${terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi');
+  const pattern = new RegExp(
+    `(${terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`,
+    'gi'
+  );
   return piece
     .split(pattern)
     .filter((p) => p !== '')

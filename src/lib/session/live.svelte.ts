@@ -59,7 +59,8 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
   async undo(): Promise<SendResult> {
     const label = this.undoLabel;
     const result = await this.report(this.runtime.undo(), 'strong');
-    if (result.ok && label) showToast(`Undone: ${label}`, { action: { label: 'Redo', run: () => void this.redo() } });
+    if (result.ok && label)
+      showToast(`Undone: ${label}`, { action: { label: 'Redo', run: () => void this.redo() } });
     return result;
   }
 
@@ -67,7 +68,10 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
     return this.report(this.runtime.redo());
   }
 
-  private async report(pending: Promise<SendResult>, strength: 'light' | 'strong' = 'light'): Promise<SendResult> {
+  private async report(
+    pending: Promise<SendResult>,
+    strength: 'light' | 'strong' = 'light'
+  ): Promise<SendResult> {
     this.busy = true;
     try {
       const result = await pending;

@@ -27,7 +27,10 @@ export async function openSession(db: TablesideDB, id: string): Promise<OpenResu
   try {
     module = await entry.load();
   } catch {
-    return { ok: false, message: `${entry.title} could not be loaded. Check your connection once, then it works offline.` };
+    return {
+      ok: false,
+      message: `${entry.title} could not be loaded. Check your connection once, then it works offline.`
+    };
   }
   try {
     const runtime = await SessionRuntime.open(db, module.logic, id);
@@ -36,6 +39,9 @@ export async function openSession(db: TablesideDB, id: string): Promise<OpenResu
     if (error instanceof SessionNotFoundError || error instanceof SessionUnreadableError) {
       return { ok: false, message: error.message };
     }
-    return { ok: false, message: `This saved game could not be opened (${(error as Error).message}). Nothing was changed.` };
+    return {
+      ok: false,
+      message: `This saved game could not be opened (${(error as Error).message}). Nothing was changed.`
+    };
   }
 }

@@ -3,8 +3,8 @@
  */
 import { initialTransition, transition, type AnyMachineSnapshot } from 'xstate';
 import type { BaseSetup, GameEvent, StoredState } from '../db/records';
-import type { GameLogic } from "./types";
-import { stableJson } from "../util/json";
+import type { GameLogic } from './types';
+import { stableJson } from '../util/json';
 
 export function initialState<S extends BaseSetup>(logic: GameLogic<S>, setup: S): AnyMachineSnapshot {
   return initialTransition(logic.machine, logic.input(setup))[0] as AnyMachineSnapshot;

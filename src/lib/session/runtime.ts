@@ -303,11 +303,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
     return snapshot.status === 'done' ? 'finished' : 'active';
   }
 
-  private async commit(
-    entry: EventRecord,
-    next: AnyMachineSnapshot,
-    folded: FoldedLog
-  ): Promise<SendResult> {
+  private async commit(entry: EventRecord, next: AnyMachineSnapshot, folded: FoldedLog): Promise<SendResult> {
     const depth = folded.effective.length;
     const update: Partial<SessionRecord> = {
       head: entry.seq,

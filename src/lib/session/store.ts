@@ -28,7 +28,9 @@ export async function purgeSession(db: TablesideDB, id: string): Promise<void> {
 
 /** Purges every session marked deleted before `before` (e.g. left over from a closed tab). */
 export async function purgeDeleted(db: TablesideDB, before: number): Promise<number> {
-  const stale = (await db.sessions.toArray()).filter((s) => s.deletedAt !== undefined && s.deletedAt < before);
+  const stale = (await db.sessions.toArray()).filter(
+    (s) => s.deletedAt !== undefined && s.deletedAt < before
+  );
   for (const s of stale) await purgeSession(db, s.id);
   return stale.length;
 }

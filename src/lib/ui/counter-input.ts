@@ -9,7 +9,10 @@ export function parseCounterInput(
   current: number,
   limits: { min?: number; max?: number } = {}
 ): CounterInput {
-  const text = raw.trim().replace(/\u2212/g, '-').replace(/\s+/g, '');
+  const text = raw
+    .trim()
+    .replace(/\u2212/g, '-')
+    .replace(/\s+/g, '');
   if (text === '') return { ok: false, reason: 'Type a number, or a change like +3 or -2.' };
   const m = /^([+-]?)(\d+)$/.exec(text);
   if (!m) return { ok: false, reason: `“${raw.trim()}” is not a whole number.` };

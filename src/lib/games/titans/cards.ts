@@ -22,28 +22,76 @@ export interface Card {
 /** Names per element, four per species in SPECIES order (the rulebook's list read row by row). */
 const NAMES: Record<Element, string[]> = {
   storm: [
-    'Ava, Aeuronaut', 'Luna, The Radiant', 'Nikolai, The Cursed', "Skylar, Sun's Chosen",
-    'Bloodlust', 'Dawn of Flight', "Storm's Roar", "Wind's Howl",
-    'Aurora Draco', "Soldier's Bane", 'Thunderbringer', 'Year of Rain',
-    'Merciless Winds', 'Madness of A Thousand Stars', 'The Storm', 'Total Eclipse'
+    'Ava, Aeuronaut',
+    'Luna, The Radiant',
+    'Nikolai, The Cursed',
+    "Skylar, Sun's Chosen",
+    'Bloodlust',
+    'Dawn of Flight',
+    "Storm's Roar",
+    "Wind's Howl",
+    'Aurora Draco',
+    "Soldier's Bane",
+    'Thunderbringer',
+    'Year of Rain',
+    'Merciless Winds',
+    'Madness of A Thousand Stars',
+    'The Storm',
+    'Total Eclipse'
   ],
   fire: [
-    'Caiden, Fire Lord', 'Kovu, Shadow Expeller', 'Zephyr, The Unforgiving', 'Zodiac, The Eternal',
-    "Devil's Horns", 'Glorious Phoenix', 'Living Volcano', 'Stampeding Flame',
-    'Beast Eater', 'Metalwing', 'Smoldering Dragon', 'World Ignited',
-    'Eternal Vigil', 'Face of the False God', 'Final Judgment', 'Inferno'
+    'Caiden, Fire Lord',
+    'Kovu, Shadow Expeller',
+    'Zephyr, The Unforgiving',
+    'Zodiac, The Eternal',
+    "Devil's Horns",
+    'Glorious Phoenix',
+    'Living Volcano',
+    'Stampeding Flame',
+    'Beast Eater',
+    'Metalwing',
+    'Smoldering Dragon',
+    'World Ignited',
+    'Eternal Vigil',
+    'Face of the False God',
+    'Final Judgment',
+    'Inferno'
   ],
   ice: [
-    'Aria, Queen of Winter', 'Crystal, Kingbreaker', "Jace, Winter's Firstborn", 'Erik, Revered Watchman',
-    "Blizzard's Scream", "Frost's Bite", 'Shipwrecker', 'Return of the Frost Giants',
-    'Frostbreath', 'Keeper Of The Dead', "Snow's Herald", 'Squall Seeker',
-    'Army of You', 'The Death Of Summer', 'Hell, Frozen Over', "Winter's Return"
+    'Aria, Queen of Winter',
+    'Crystal, Kingbreaker',
+    "Jace, Winter's Firstborn",
+    'Erik, Revered Watchman',
+    "Blizzard's Scream",
+    "Frost's Bite",
+    'Shipwrecker',
+    'Return of the Frost Giants',
+    'Frostbreath',
+    'Keeper Of The Dead',
+    "Snow's Herald",
+    'Squall Seeker',
+    'Army of You',
+    'The Death Of Summer',
+    'Hell, Frozen Over',
+    "Winter's Return"
   ],
   rock: [
-    'Akari, Timeless Fighter', 'Kanna, Soldier Of Gaia', 'Riku, Warrior Supreme', 'Terra, Grave Robber',
-    'Beacon of Knowledge', 'Boulder Bear', 'Spine Splitter', 'Stone Eagle',
-    'The Alpha', "Cavern's Defender", 'Great Stone Dragon', 'God Killer',
-    "Civilization's Collapse", 'He The Earth Quakes For', 'Meteoric Fall', 'What Lies Beneath'
+    'Akari, Timeless Fighter',
+    'Kanna, Soldier Of Gaia',
+    'Riku, Warrior Supreme',
+    'Terra, Grave Robber',
+    'Beacon of Knowledge',
+    'Boulder Bear',
+    'Spine Splitter',
+    'Stone Eagle',
+    'The Alpha',
+    "Cavern's Defender",
+    'Great Stone Dragon',
+    'God Killer',
+    "Civilization's Collapse",
+    'He The Earth Quakes For',
+    'Meteoric Fall',
+    'What Lies Beneath'
   ]
 };
 

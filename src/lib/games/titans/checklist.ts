@@ -13,19 +13,26 @@ export function setupChecklist(setup: TitansSetup): string[] {
   if (setup.mode === 'classic') {
     lines.push(`16 ritual piles${perArena} (4 copies of each chosen card), as shown above.`);
   } else {
-    lines.push('No ritual piles: each player brings a 32-card spellbook (storm, fire, ice and rock cards only).');
+    lines.push(
+      'No ritual piles: each player brings a 32-card spellbook (storm, fire, ice and rock cards only).'
+    );
   }
-  lines.push(`12 Ghosts and 8 Travelers${perArena || ' next to the arena'}${arenas > 1 ? ' (each arena keeps its own)' : ''}.`);
+  lines.push(
+    `12 Ghosts and 8 Travelers${perArena || ' next to the arena'}${arenas > 1 ? ' (each arena keeps its own)' : ''}.`
+  );
   lines.push(
     setup.mode === 'classic' && arenas === 1
       ? 'The subversions the chosen cards use, 8 of each (or simply all of them).'
       : 'All the subversions, shared by every arena.'
   );
-  lines.push(`For each of the ${players} players: 8 Monks and 4 Wizards (the starting deck), a Reference Sheet, and a Surge Mat with 2 tokens.`);
+  lines.push(
+    `For each of the ${players} players: 8 Monks and 4 Wizards (the starting deck), a Reference Sheet, and a Surge Mat with 2 tokens.`
+  );
 
   const mats = matsFor(setup);
   if (setup.format === 'duel') lines.push('A Temple Mat with 3 tokens for each player.');
-  else if (setup.format === 'two-arenas') lines.push('One Temple Mat with 3 tokens per team, shared by its players.');
+  else if (setup.format === 'two-arenas')
+    lines.push('One Temple Mat with 3 tokens per team, shared by its players.');
   else {
     const alone = setup.teams.filter((t) => t.length === 1).map((t) => playerName(setup, t[0]));
     lines.push(

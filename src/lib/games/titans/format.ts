@@ -101,7 +101,8 @@ export function teamSizes(format: TitansFormat, players: number): number[] | und
   return sizes;
 }
 
-const isObject = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  !!x && typeof x === 'object' && !Array.isArray(x);
 
 /** Why a setup cannot start (or reopen) a game, in plain words; undefined when it is sound. */
 export function titansSetupProblem(value: unknown): string | undefined {
@@ -136,7 +137,8 @@ export function titansSetupProblem(value: unknown): string | undefined {
     const sides = arena?.sides;
     if (!Array.isArray(sides) || sides.length !== 2) return `Arena ${i + 1} needs two sides`;
     for (const side of sides) {
-      if (teamOf.get(side?.player) !== side?.team) return `Arena ${i + 1}: a player sits for a team they are not on`;
+      if (teamOf.get(side?.player) !== side?.team)
+        return `Arena ${i + 1}: a player sits for a team they are not on`;
     }
     if (sides[0].team === sides[1].team) return `Arena ${i + 1}: a team cannot play against itself`;
     if (s.format === 'three-arenas') {

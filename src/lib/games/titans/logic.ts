@@ -2,7 +2,6 @@
  * Titans of Eden for the session runtime: the machine plus plain-words refusals, history lines,
  * the home-list summary and the step banner adapted to the age and format.
  */
-import type { AnyMachineSnapshot } from 'xstate';
 import type { GameEvent } from '../../db/records';
 import type { GameLogic, StepMeta } from '../../session/types';
 import {
@@ -28,7 +27,9 @@ const ORDINAL = ['', 'first', 'second', 'third'];
 
 function matLabel(setup: TitansSetup, ctx: TitansContext, index: number): string {
   const mat = ctx.mats[index];
-  return mat.arena === null ? teamName(setup, mat.team) : `${teamName(setup, mat.team)} in Arena ${mat.arena + 1}`;
+  return mat.arena === null
+    ? teamName(setup, mat.team)
+    : `${teamName(setup, mat.team)} in Arena ${mat.arena + 1}`;
 }
 
 export function battleLines(setup: TitansSetup, ctx: TitansContext): string[] {
@@ -70,7 +71,9 @@ export const titansLogic: GameLogic<TitansSetup> = {
           ? titansChecks.surge(ctx, e, name)
           : 'Surge only at the start of a turn, before any card is played.';
       case 'POWER':
-        return snapshot.matches({ turn: 'battle' }) ? titansChecks.power(ctx, e) : 'Power is entered during the battle.';
+        return snapshot.matches({ turn: 'battle' })
+          ? titansChecks.power(ctx, e)
+          : 'Power is entered during the battle.';
       case 'RESOLVE_BATTLE':
         return snapshot.matches({ turn: 'battle' }) ? titansChecks.resolve(ctx, name) : undefined;
       case 'SUPPLY':
@@ -128,16 +131,19 @@ export const titansLogic: GameLogic<TitansSetup> = {
   summarize(snapshot, setup) {
     const ctx = snapshot.context as TitansContext;
     const temples = summarizeTemples(setup, ctx);
-    if (snapshot.status === 'done' && ctx.winner !== null) return `${teamName(setup, ctx.winner)} won · ${temples}`;
+    if (snapshot.status === 'done' && ctx.winner !== null)
+      return `${teamName(setup, ctx.winner)} won · ${temples}`;
     return `Turn ${ctx.turn} · ${temples}`;
   },
 
   describeStep(snapshot, setup, meta) {
     const ctx = snapshot.context as TitansContext;
     const multi = setup.format !== 'duel';
-    const battleRules = { duel: 'battle-duel', 'two-arenas': 'battle-two-arena', 'three-arenas': 'battle-three-arena' }[
-      setup.format
-    ];
+    const battleRules = {
+      duel: 'battle-duel',
+      'two-arenas': 'battle-two-arena',
+      'three-arenas': 'battle-three-arena'
+    }[setup.format];
     if (snapshot.matches({ turn: 'age' })) {
       let { title, now, rules } = meta;
       if (snapshot.matches({ turn: { age: 'opening' } }) && multi) {
@@ -159,8 +165,13 @@ export const titansLogic: GameLogic<TitansSetup> = {
     if (snapshot.matches({ turn: 'shuffle' })) {
       const sizes = new Set(setup.players.map((p) => handSize(setup, p.id)));
       const nine = setup.players.filter((p) => handSize(setup, p.id) === 9).map((p) => p.name);
-      const draw = sizes.size > 1 ? `Draw up to 6 cards (${nine.join(', ')}: 9).` : `Draw up to ${[...sizes][0]} cards.`;
-      return { ...meta, now: `${meta.now} ${draw} Then the Avatar Mat passes.`, rules: [...meta.rules, 'avatar-mat'] };
+      const draw =
+        sizes.size > 1 ? `Draw up to 6 cards (${nine.join(', ')}: 9).` : `Draw up to ${[...sizes][0]} cards.`;
+      return {
+        ...meta,
+        now: `${meta.now} ${draw} Then the Avatar Mat passes.`,
+        rules: [...meta.rules, 'avatar-mat']
+      };
     }
     return meta;
   }
@@ -168,7 +179,10 @@ export const titansLogic: GameLogic<TitansSetup> = {
 
 function summarizeTemples(setup: TitansSetup, ctx: TitansContext): string {
   if (setup.format === 'three-arenas') {
-    const byTeam = ctx.mats.reduce<number[]>((acc, m) => ((acc[m.team] = (acc[m.team] ?? 0) + m.temples), acc), []);
+    const byTeam = ctx.mats.reduce<number[]>(
+      (acc, m) => ((acc[m.team] = (acc[m.team] ?? 0) + m.temples), acc),
+      []
+    );
     return byTeam.map((t, i) => `T${i + 1} ${t}`).join(' · ') + ' temples';
   }
   return ctx.mats.map((m) => `${teamName(setup, m.team, false)} ${m.temples}`).join(' – ') + ' temples';

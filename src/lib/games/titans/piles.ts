@@ -32,7 +32,13 @@ function choicesFor(layout: PileLayout, arena: number, slot: number): string[] {
  * Re-rolls one pile to a different card not used in another arena. The nonce (a count of re-rolls
  * so far) keeps each re-roll a fresh draw while staying reproducible from the seed.
  */
-export function rerollPile(layout: PileLayout, arena: number, slot: number, seed: string, nonce: number): PileLayout {
+export function rerollPile(
+  layout: PileLayout,
+  arena: number,
+  slot: number,
+  seed: string,
+  nonce: number
+): PileLayout {
   const choices = choicesFor(layout, arena, slot);
   if (choices.length === 0) return layout;
   const pick = rngFor(seed, `reroll|${nonce}|${arena}|${slot}`).pick(choices);
@@ -43,7 +49,12 @@ export function rerollPile(layout: PileLayout, arena: number, slot: number, seed
  * Re-rolls every pile not in `locked` (keys "arena:slot"). Unlocked piles are drawn afresh from the
  * cards the locked piles leave free, so the result still has no card in two arenas.
  */
-export function rerollAll(layout: PileLayout, locked: ReadonlySet<string>, seed: string, nonce: number): PileLayout {
+export function rerollAll(
+  layout: PileLayout,
+  locked: ReadonlySet<string>,
+  seed: string,
+  nonce: number
+): PileLayout {
   const rng = rngFor(seed, `reroll-all|${nonce}`);
   const next = layout.map((piles) => piles.slice());
   SLOTS.forEach(({ element, species }, slot) => {

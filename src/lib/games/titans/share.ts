@@ -15,8 +15,7 @@ const PREFIX = 'T1';
 const FORMAT_LIST: TitansFormat[] = ['duel', 'two-arenas', 'three-arenas'];
 
 export type DecodedSetup =
-  | { ok: true; format: TitansFormat; mode: TitansMode; piles: PileLayout }
-  | { ok: false; reason: string };
+  { ok: true; format: TitansFormat; mode: TitansMode; piles: PileLayout } | { ok: false; reason: string };
 
 const checkChar = (body: string) =>
   ALPHABET[[...body].reduce((sum, c, i) => (sum + (i + 1) * ALPHABET.indexOf(c)) % 32, 0)];
@@ -32,13 +31,20 @@ export function encodeSetupCode(format: TitansFormat, mode: TitansMode, piles: P
     for (const arena of piles) {
       arena.forEach((id, slot) => {
         const { element, species } = SLOTS[slot];
-        push(Math.max(0, cardsFor(element, species).findIndex((c) => c.id === id)), 2);
+        push(
+          Math.max(
+            0,
+            cardsFor(element, species).findIndex((c) => c.id === id)
+          ),
+          2
+        );
       });
     }
   }
   while (bits.length % 5) bits.push(0);
   let body = '';
-  for (let i = 0; i < bits.length; i += 5) body += ALPHABET[bits.slice(i, i + 5).reduce((v, b) => v * 2 + b, 0)];
+  for (let i = 0; i < bits.length; i += 5)
+    body += ALPHABET[bits.slice(i, i + 5).reduce((v, b) => v * 2 + b, 0)];
   body += checkChar(body);
   return [PREFIX, ...(body.match(/.{1,4}/g) ?? [])].join('-');
 }
@@ -50,12 +56,14 @@ export function decodeSetupCode(raw: string): DecodedSetup {
   if (fromLink) text = decodeURIComponent(fromLink[1]);
   const clean = text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   if (!clean) return { ok: false, reason: 'Enter a setup code first.' };
-  if (!clean.startsWith(PREFIX)) return { ok: false, reason: 'That is not a Titans of Eden setup code (they start with “T1-”).' };
+  if (!clean.startsWith(PREFIX))
+    return { ok: false, reason: 'That is not a Titans of Eden setup code (they start with “T1-”).' };
   const body = clean.slice(PREFIX.length, -1);
   const check = clean.slice(-1);
   const bad = [...body, check].find((c) => !ALPHABET.includes(c));
   if (bad) return { ok: false, reason: `The code has a character that is not allowed: “${bad}”.` };
-  if (!body || checkChar(body) !== check) return { ok: false, reason: 'The code does not check out: a character is missing or mistyped.' };
+  if (!body || checkChar(body) !== check)
+    return { ok: false, reason: 'The code does not check out: a character is missing or mistyped.' };
   const bits = [...body].flatMap((c) => {
     const v = ALPHABET.indexOf(c);
     return [4, 3, 2, 1, 0].map((b) => (v >> b) & 1);

@@ -10,7 +10,8 @@ export const load: PageServerLoad = ({ params }) => {
   const index = rules?.pages.findIndex((p) => p.id === params.page) ?? -1;
   if (!rules || index < 0) error(404, 'There is no such rules page.');
   const page = rules.pages[index];
-  const neighbour = (i: number) => (rules.pages[i] ? { id: rules.pages[i].id, title: rules.pages[i].title } : null);
+  const neighbour = (i: number) =>
+    rules.pages[i] ? { id: rules.pages[i].id, title: rules.pages[i].title } : null;
   return {
     game: rules.game,
     gameTitle: rules.title,
