@@ -85,7 +85,7 @@ describe('installable and offline', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Begin the first age' }).isVisible()).toBe(true);
     await page.goto(local.url);
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('Tableside');
-    await page.getByRole('link', { name: 'Rules' }).first().click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rules' }).click();
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('Rules');
     await page.goto(gameUrl);
     await expect.poll(() => page.getByText('Titans of Eden').first().isVisible()).toBe(true);
@@ -171,6 +171,8 @@ describe('updates', () => {
     const { page, context, requests } = await openTab(browser);
     await page.goto(local.url);
     await waitForServiceWorker(page);
+    await page.reload(); // the second visit: now the service worker controls the page
+    expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'still here'));
 
     version = 2;

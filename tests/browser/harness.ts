@@ -10,7 +10,7 @@ import { startServer } from '../../scripts/serve.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const PHONE = { width: 390, height: 844 };
-const SHOTS = resolve(__dirname, '../../screenshots');
+const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 
 export interface Served {
   url: string;

@@ -32,5 +32,15 @@ export async function startServiceWorker(): Promise<void> {
 /** The person accepted: activate the waiting version and reload into it. */
 export async function applyUpdate(): Promise<void> {
   updates.available = false;
+  // Reload as soon as the new version takes over. workbox-window only reports that for an update
+  // it found itself, not for one the browser's own periodic check found, so listen directly too.
+  navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
+  // A page the old version never controlled (the very first visit) has nothing to hand over:
+  // the new version is already active, so a plain reload takes it.
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!registration?.waiting || !navigator.serviceWorker.controller) {
+    location.reload();
+    return;
+  }
   await apply?.(true);
 }
