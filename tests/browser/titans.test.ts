@@ -1,0 +1,105 @@
+/**
+ * Titans of Eden in a real browser: set up a Duel, play it to the end, and reload in the middle
+ * of a battle to find the game exactly where it was (power already entered included).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launch, openTab, serve, shot, type Served } from './harness';
+
+let browser: Browser;
+let server: Served;
+
+beforeAll(async () => {
+  browser = await launch();
+  server = await serve();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const next = (page: Page) => page.getByRole('button', { name: /^Next/ });
+
+/** Everything the board shows, as text: the state a person sees. */
+const board = (page: Page) => page.getByRole('region', { name: 'Board' }).innerText();
+
+async function toBattle(page: Page) {
+  await page.getByRole('button', { name: 'Begin the first age' }).click();
+  for (let i = 0; i < 15; i++) await next(page).click();
+  await page.getByRole('button', { name: 'Resolve the battle' }).waitFor();
+}
+
+async function enterPower(page: Page, who: string, value: number) {
+  await page.getByRole('button', { name: new RegExp(`^Power of ${who}`) }).click();
+  const input = page.locator('input.pad-input');
+  await input.fill(String(value));
+  await page.getByRole('button', { name: 'Set power' }).click();
+  await expect
+    .poll(() => page.getByRole('button', { name: new RegExp(`^Power of ${who}: ${value}$`) }).count())
+    .toBe(1);
+}
+
+async function battle(page: Page, ana: number, ben: number) {
+  await enterPower(page, 'Ana', ana);
+  await enterPower(page, 'Ben', ben);
+  await page.getByRole('button', { name: 'Resolve the battle' }).click();
+}
+
+describe('Titans of Eden', () => {
+  it('sets up a Duel and plays it to the end, surviving a reload mid-battle', async () => {
+    const { page, context } = await openTab(browser);
+    await page.goto(`${server.url}/titans/new`);
+    await page.getByPlaceholder('Player 1').fill('Ana');
+    await page.getByPlaceholder('Player 2').fill('Ben');
+    await expect.poll(() => page.locator('table.grid td button').count()).toBe(16);
+    await shot(page, 'titans-setup');
+    await page.getByRole('button', { name: 'Start the game' }).click();
+    await page.waitForURL(/\/play\//);
+    await page.getByRole('button', { name: 'Begin the first age' }).waitFor();
+    await shot(page, 'titans-turn-start');
+
+    // Turn 1: surge once, then Ana wins the battle 8 to 3 and destroys one of Ben's temples.
+    await page.getByRole('button', { name: /^Ana: Surge/ }).click();
+    await expect.poll(() => page.getByLabel('1 of 2 surge tokens left').count()).toBe(1);
+    await toBattle(page);
+    await shot(page, 'titans-battle');
+    await enterPower(page, 'Ana', 8);
+
+    // Reload in the middle of the battle: the same turn, step and entered power come back.
+    const before = await board(page);
+    await page.reload();
+    await page.getByRole('button', { name: 'Resolve the battle' }).waitFor();
+    expect(await board(page)).toBe(before);
+    expect(await page.getByRole('button', { name: /^Power of Ana: 8$/ }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Power of Ben: not entered$/ }).count()).toBe(1);
+
+    await enterPower(page, 'Ben', 3);
+    await page.getByRole('button', { name: 'Resolve the battle' }).click();
+    await shot(page, 'titans-end-of-turn');
+    await next(page).click(); // to the shuffle
+    await next(page).click(); // next turn; Ben takes the Avatar Mat
+
+    // Ana wins twice more: Ben is at 0 temples and loses.
+    await toBattle(page);
+    await battle(page, 9, 1);
+    await next(page).click();
+    await next(page).click();
+    await toBattle(page);
+    await battle(page, 12, 2);
+    await expect.poll(() => page.getByText('Ana won').first().isVisible()).toBe(true);
+    await shot(page, 'titans-game-over');
+
+    // Home lists the game among the finished ones with its result.
+    await page.goto(server.url);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/Ana won · Ana 3 – Ben 0 temples/)
+          .first()
+          .isVisible()
+      )
+      .toBe(true);
+    await context.close();
+  });
+});
