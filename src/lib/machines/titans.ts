@@ -236,7 +236,7 @@ export const titansMachine = setup({
             opening: {
               meta: step(
                 'Start of the age',
-                'Start-of-age abilities: Draw, then Discard, then Sacrifice (Sacrifice: Ritual in the third age).',
+                'Start-of-age abilities: Draw, then Discard, then Sacrifice.',
                 ['ages']
               ),
               on: { NEXT: 'play' }

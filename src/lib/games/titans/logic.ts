@@ -155,7 +155,7 @@ export const titansLogic: GameLogic<TitansSetup> = {
         now = 'End-of-third-age abilities (Substitute) happen now, just before the battle.';
       }
       if (snapshot.matches({ turn: { age: 'opening' } }) && ctx.age === 3) {
-        now = now.replace('then Sacrifice', 'then Sacrifice and Sacrifice: Ritual');
+        now = now.replace('then Sacrifice.', 'then Sacrifice, then Sacrifice: Ritual.');
       }
       return { title: `Age ${ctx.age} · ${title}`, now, rules };
     }

@@ -1,0 +1,71 @@
+/**
+ * Rules search over the whole corpus: prefix and typo tolerant, ranked with glossary terms first,
+ * filtered to one game on request, with snippets that mark the match; the index survives the
+ * JSON round trip the app makes (built at build time, loaded when search opens).
+ */
+import { describe, expect, it } from 'vitest';
+import { allRules } from '../../src/lib/rules/content';
+import { buildSearchIndex, loadSearchIndex, searchRules, snippet } from '../../src/lib/rules/search';
+
+const index = buildSearchIndex(Object.values(allRules()));
+const loaded = loadSearchIndex(JSON.stringify(index));
+
+describe('rules search', () => {
+  it('indexes every section of all five games', () => {
+    const sections = Object.values(allRules()).reduce((n, r) => n + r.sections.length, 0);
+    expect(Object.keys(allRules()).sort()).toEqual(['epic', 'theos', 'titans', 'twilight', 'wiz']);
+    expect(index.documentCount).toBe(sections);
+  });
+
+  it('finds a word from its first letters, as you type', () => {
+    const hits = searchRules(loaded, 'captur');
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits[0]).toMatchObject({ game: 'titans', kind: 'term' });
+    expect(hits[0].title.toLowerCase()).toContain('capture');
+  });
+
+  it('forgives a typo', () => {
+    const hits = searchRules(loaded, 'mulligen');
+    expect(hits.some((h) => h.title.toLowerCase().includes('mulligan'))).toBe(true);
+  });
+
+  it('ranks the glossary entry above sections that only mention the word', () => {
+    const hits = searchRules(loaded, 'mulligan', 'epic');
+    expect(hits[0]).toMatchObject({ kind: 'term', section: 'term-mulligan' });
+  });
+
+  it('searches one game when asked, all games otherwise', () => {
+    expect(searchRules(loaded, 'seize', 'twilight').every((h) => h.game === 'twilight')).toBe(true);
+    const games = new Set(searchRules(loaded, 'setup', undefined, 100).map((h) => h.game));
+    expect(games.size).toBe(5);
+    expect(searchRules(loaded, 'seize', 'wiz').some((h) => h.game !== 'wiz')).toBe(false);
+  });
+
+  it('returns nothing for one letter or nonsense, without throwing', () => {
+    expect(searchRules(loaded, 'a')).toEqual([]);
+    expect(searchRules(loaded, 'qqzzxxy')).toEqual([]);
+    expect(searchRules(loaded, '((*[')).toEqual([]);
+  });
+
+  it('gives the same hits from the loaded JSON as from the built index', () => {
+    for (const q of ['temple', 'life pool', 'ascension die', 'decay']) {
+      expect(searchRules(loaded, q).map((h) => h.id)).toEqual(searchRules(index, q).map((h) => h.id));
+    }
+  });
+});
+
+describe('snippets', () => {
+  it('shows the text around the match with the match marked', () => {
+    const text = `${'word '.repeat(40)}you capture a temple here ${'more '.repeat(40)}`;
+    const parts = snippet(text, ['capture'], 20);
+    expect(parts.filter((p) => p.mark).map((p) => p.text)).toEqual(['capture']);
+    const joined = parts.map((p) => p.text).join('');
+    expect(joined.startsWith('…')).toBe(true);
+    expect(joined.endsWith('…')).toBe(true);
+    expect(joined).toContain('you capture a temple');
+  });
+  it('marks every matched term, whatever its case, and copes with regex characters', () => {
+    const parts = snippet('Haunt and HAUNT (x+1)', ['haunt', 'x+1']);
+    expect(parts.filter((p) => p.mark).map((p) => p.text)).toEqual(['Haunt', 'HAUNT', 'x+1']);
+  });
+});
