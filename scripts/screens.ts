@@ -22,7 +22,11 @@ async function tour(dark: boolean) {
   await go('/titans/new', 'setup-duel');
   await page.getByRole('radiogroup', { name: 'Format' }).getByRole('radio', { name: /Three/ }).click();
   await page.waitForTimeout(200);
-  await page.getByRole('heading', { name: 'Teams and arenas' }).or(page.getByText('Teams and arenas')).first().scrollIntoViewIfNeeded();
+  await page
+    .getByRole('heading', { name: 'Teams and arenas' })
+    .or(page.getByText('Teams and arenas'))
+    .first()
+    .scrollIntoViewIfNeeded();
   await shot(page, `setup-three-arenas-${mode}`);
   await page.getByRole('radiogroup', { name: 'Format' }).getByRole('radio', { name: /Two/ }).click();
   await page.getByRole('button', { name: 'Start the game' }).click();
@@ -31,7 +35,10 @@ async function tour(dark: boolean) {
   await page.waitForTimeout(200);
   await shot(page, `play-age-${mode}`);
   for (let i = 0; i < 15; i++) await page.getByRole('button', { name: /^Next/ }).click();
-  await page.getByRole('button', { name: /^Power of/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Power of/ })
+    .first()
+    .click();
   await page.waitForTimeout(200);
   await shot(page, `play-battle-pad-${mode}`);
   await page.getByRole('button', { name: 'Rules for this step' }).first().click();

@@ -53,23 +53,30 @@ describe('rules links: Titans of Eden, as adapted per format and age', () => {
     for (const link of step.rules) expect(ids.has(link), `#${link}`).toBe(true);
     return step;
   };
-  it.each<TitansFormat>(['duel', 'two-arenas', 'three-arenas'])('%s: every step of a whole turn', (format) => {
-    const d = new TitansDriver(titansSetup(format));
-    const seen = new Set<string>();
-    const visit = () => check(d).rules.forEach((r) => seen.add(r));
-    visit();
-    d.send({ type: 'BEGIN_AGES' });
-    for (let i = 0; i < 15; i++) {
+  it.each<TitansFormat>(['duel', 'two-arenas', 'three-arenas'])(
+    '%s: every step of a whole turn',
+    (format) => {
+      const d = new TitansDriver(titansSetup(format));
+      const seen = new Set<string>();
+      const visit = () => check(d).rules.forEach((r) => seen.add(r));
+      visit();
+      d.send({ type: 'BEGIN_AGES' });
+      for (let i = 0; i < 15; i++) {
+        visit();
+        d.send({ type: 'NEXT' });
+      }
+      visit();
+      d.battle(d.ctx.arenas.map(() => [1, 1]));
       visit();
       d.send({ type: 'NEXT' });
+      visit();
+      const battle = {
+        duel: 'battle-duel',
+        'two-arenas': 'battle-two-arena',
+        'three-arenas': 'battle-three-arena'
+      };
+      expect(seen.has(battle[format])).toBe(true);
+      expect(seen.has('trading-cards')).toBe(format !== 'duel');
     }
-    visit();
-    d.battle(d.ctx.arenas.map(() => [1, 1]));
-    visit();
-    d.send({ type: 'NEXT' });
-    visit();
-    const battle = { duel: 'battle-duel', 'two-arenas': 'battle-two-arena', 'three-arenas': 'battle-three-arena' };
-    expect(seen.has(battle[format])).toBe(true);
-    expect(seen.has('trading-cards')).toBe(format !== 'duel');
-  });
+  );
 });

@@ -3,9 +3,8 @@
  * written back on change, applied to the document (theme, text size) and mirrored to
  * localStorage so static/boot.js can apply them before the first paint.
  */
-import { liveQuery } from 'dexie';
 import { DEFAULT_SETTINGS, settingsFromRows, type Settings } from '../settings/schema';
-import { getDb } from './database.svelte';
+import { getDb, watch } from './database.svelte';
 
 export const settings = $state<Settings>({ ...DEFAULT_SETTINGS });
 export const settingsState = $state({ loaded: false });
@@ -15,20 +14,16 @@ let started = false;
 export function startSettings(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  getDb()
-    .then((db) => {
-      liveQuery(() => db.settings.toArray()).subscribe({
-        next(rows) {
-          Object.assign(settings, settingsFromRows(rows));
-          settingsState.loaded = true;
-          applyToDocument(settings);
-        },
-        error() {
-          settingsState.loaded = true;
-        }
-      });
-    })
-    .catch(() => (settingsState.loaded = true));
+  watch((db) => db.settings.toArray(), {
+    next(rows) {
+      Object.assign(settings, settingsFromRows(rows));
+      settingsState.loaded = true;
+      applyToDocument(settings);
+    },
+    error() {
+      settingsState.loaded = true;
+    }
+  });
 }
 
 export async function setSetting<K extends keyof Settings>(key: K, value: Settings[K]): Promise<void> {

@@ -234,11 +234,9 @@ export const titansMachine = setup({
           initial: 'opening',
           states: {
             opening: {
-              meta: step(
-                'Start of the age',
-                'Start-of-age abilities: Draw, then Discard, then Sacrifice.',
-                ['ages']
-              ),
+              meta: step('Start of the age', 'Start-of-age abilities: Draw, then Discard, then Sacrifice.', [
+                'ages'
+              ]),
               on: { NEXT: 'play' }
             },
             play: {

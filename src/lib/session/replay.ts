@@ -1,13 +1,46 @@
 /**
  * Pure replay: from a setup and a list of events to a machine snapshot. No storage, no clock.
  */
-import { initialTransition, transition, type AnyMachineSnapshot } from 'xstate';
+import {
+  createActor,
+  initialTransition,
+  type AnyActorScope,
+  type AnyMachineSnapshot,
+  type AnyStateMachine
+} from 'xstate';
 import type { BaseSetup, GameEvent, StoredState } from '../db/records';
 import type { GameLogic } from './types';
 import { stableJson } from '../util/json';
 
 export function initialState<S extends BaseSetup>(logic: GameLogic<S>, setup: S): AnyMachineSnapshot {
   return initialTransition(logic.machine, logic.input(setup))[0] as AnyMachineSnapshot;
+}
+
+/**
+ * One inert actor scope per machine, reused for every step. xstate's `transition()` builds a new
+ * actor for each call, which made replay cost ~50 µs an event; our machines only assign (no
+ * children, no side effects), so one scope that runs nothing is enough and pure.
+ */
+const scopes = new WeakMap<AnyStateMachine, AnyActorScope>();
+
+function scopeFor(machine: AnyStateMachine): AnyActorScope {
+  let scope = scopes.get(machine);
+  if (!scope) {
+    const self = createActor(machine);
+    scope = {
+      self,
+      id: '',
+      sessionId: '',
+      system: self.system,
+      logger: () => {},
+      defer: () => {},
+      emit: () => {},
+      stopChild: () => {},
+      actionExecutor: () => {}
+    } as AnyActorScope;
+    scopes.set(machine, scope);
+  }
+  return scope;
 }
 
 /** The next state, or undefined when the machine refuses the event in this state. */
@@ -18,7 +51,7 @@ export function step(
 ): AnyMachineSnapshot | undefined {
   if (snapshot.status !== 'active') return undefined;
   if (typeof event?.type !== 'string' || !snapshot.can(event)) return undefined;
-  return transition(logic.machine, snapshot, event)[0] as AnyMachineSnapshot;
+  return logic.machine.transition(snapshot, event, scopeFor(logic.machine)) as AnyMachineSnapshot;
 }
 
 export class ReplayError extends Error {

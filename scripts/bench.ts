@@ -1,0 +1,248 @@
+/**
+ * Benchmarks: sizes and speeds, printed as a table. Not tests; rerun and compare.
+ *   npm run build && npm run bench
+ *
+ * - Home first load: every JS and CSS file Chromium fetches to show the home screen, gzipped.
+ * - Rules page first load: the same for a rules page (HTML included).
+ * - Precache: everything the service worker stores for offline use, gzipped.
+ * - Replay: 10,000 events through the fixture machine and through Titans of Eden.
+ * - Append: one event committed through the session runtime (fake-indexeddb in Node), and one
+ *   IndexedDB write in Chromium (the browser's own cost of a committed event).
+ * - Search: the index's gzipped size, and the time per keystroke over the whole corpus.
+ */
+import 'fake-indexeddb/auto';
+import { readFileSync, existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { performance } from 'node:perf_hooks';
+import { launch, openTab, serve } from '../tests/browser/harness';
+import { tallyLogic, tallySetup, type TallyEvent } from '../tests/fixtures/tally';
+import { proposeArenas, type TitansSetup } from '../src/lib/games/titans/format';
+import { randomPiles } from '../src/lib/games/titans/piles';
+import { titansLogic } from '../src/lib/games/titans/logic';
+import { initialState, replay } from '../src/lib/session/replay';
+import { SessionRuntime } from '../src/lib/session/runtime';
+import { TablesideDB } from '../src/lib/db/schema';
+import { loadSearchIndex, searchRules } from '../src/lib/rules/search';
+import type { GameEvent } from '../src/lib/db/records';
+
+const BUILD = resolve(import.meta.dirname, '../build');
+if (!existsSync(resolve(BUILD, 'index.html'))) {
+  console.error('No build found: run `npm run build` first.');
+  process.exit(1);
+}
+const rows: [string, string][] = [];
+const report = (name: string, value: string) => {
+  rows.push([name, value]);
+  console.log(`${name.padEnd(48)} ${value}`);
+};
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+const isFile = (p: string) => existsSync(p) && statSync(p).isFile();
+const ms = (t: number) => `${t.toFixed(t < 1 ? 3 : 1)} ms`;
+
+function median(values: number[]): number {
+  const s = values.slice().sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+/** Best of a few runs: the machine's noise only ever makes things slower. */
+function time(fn: () => void, runs = 10): number {
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    fn();
+    best = Math.min(best, performance.now() - t0);
+  }
+  return best;
+}
+
+// ---- Sizes in the browser -------------------------------------------------------------------
+const server = await serve();
+const browser = await launch();
+
+async function firstLoad(path: string, kinds: RegExp) {
+  const { page, context } = await openTab(browser);
+  await context.route('**/sw.js', (r) => r.abort()); // the page alone, not the precache download
+  const files = new Set<string>();
+  page.on('response', (r) => {
+    const url = new URL(r.url());
+    if (url.origin === server.url && kinds.test(url.pathname)) files.add(url.pathname);
+  });
+  await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+  await context.close();
+  let total = 0;
+  const sizes: [string, number][] = [];
+  for (const f of files) {
+    const candidates = [f, `${f}.html`, `${f}/index.html`].map((p) => resolve(BUILD, `.${p}`));
+    const file = f === '/' ? resolve(BUILD, 'index.html') : candidates.find(isFile);
+    if (file) {
+      total += gz(file);
+      sizes.push([f, gz(file)]);
+    }
+  }
+  if (process.env.BENCH_DETAIL)
+    for (const [f, s] of sizes.sort((a, b) => b[1] - a[1])) console.log(`    ${kb(s).padStart(9)} ${f}`);
+  return { total, count: files.size };
+}
+
+/** What the prerendered HTML itself asks for (module preloads and stylesheets): the first paint. */
+function critical(htmlFile: string) {
+  const html = readFileSync(resolve(BUILD, htmlFile), 'utf8');
+  const refs = [...html.matchAll(/(?:href|src)="\.?\/?([^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  const imports = [...html.matchAll(/import\("\.?\/?([^"]+\.js)"\)/g)].map((m) => m[1]);
+  const files = new Set([...refs, ...imports].map((r) => r.replace(/^(\.\.\/)+/, '')));
+  let total = 0;
+  for (const f of files) if (isFile(resolve(BUILD, f))) total += gz(resolve(BUILD, f));
+  return { total, count: files.size };
+}
+const homeCritical = critical('index.html');
+report(
+  'Home first paint, JS+CSS the HTML loads (gzip)',
+  `${kb(homeCritical.total)} in ${homeCritical.count} files`
+);
+const home = await firstLoad('/', /\.(js|css)$/);
+report('Home first load incl. saved-games list (gzip)', `${kb(home.total)} in ${home.count} files`);
+const rules = await firstLoad('/rules/titans/turn', /(\.(js|css)$)|^\/rules\/titans\/turn$/);
+report('Rules page first load, HTML+JS+CSS (gzip)', `${kb(rules.total)} in ${rules.count} files`);
+const play = await firstLoad('/titans/new', /\.(js|css)$/);
+report('New Titans game first load, JS+CSS (gzip)', `${kb(play.total)} in ${play.count} files`);
+
+const sw = readFileSync(resolve(BUILD, 'sw.js'), 'utf8');
+const urls = [...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]);
+let precache = 0;
+for (const u of urls) {
+  const candidates = [u, `${u}.html`, `${u}/index.html`, u === './' ? 'index.html' : u].map((p) =>
+    resolve(BUILD, p)
+  );
+  const file = candidates.find(isFile);
+  if (file) precache += gz(file);
+}
+report('Precache, everything offline (gzip)', `${kb(precache)} in ${urls.length} entries`);
+
+// Appending in Chromium: one IndexedDB transaction writing one event-sized record.
+{
+  const { page, context } = await openTab(browser);
+  await page.goto(server.url);
+  const perEvent = await page.evaluate(async () => {
+    const db: IDBDatabase = await new Promise((ok, fail) => {
+      const req = indexedDB.open('bench-append', 1);
+      req.onupgradeneeded = () => req.result.createObjectStore('events', { keyPath: ['session', 'seq'] });
+      req.onsuccess = () => ok(req.result);
+      req.onerror = () => fail(req.error);
+    });
+    const times: number[] = [];
+    for (let seq = 0; seq < 300; seq++) {
+      const t0 = performance.now();
+      await new Promise<void>((ok, fail) => {
+        const tx = db.transaction('events', 'readwrite');
+        tx.objectStore('events').put({
+          session: 's',
+          seq,
+          at: Date.now(),
+          kind: 'send',
+          event: { type: 'POWER', arena: 0, side: 1, power: seq }
+        });
+        tx.oncomplete = () => ok();
+        tx.onerror = () => fail(tx.error);
+      });
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    return times[Math.floor(times.length / 2)];
+  });
+  report('Append one event, Chromium IndexedDB (median)', ms(perEvent));
+  await context.close();
+}
+await browser.close();
+await server.close();
+
+// ---- Replay ------------------------------------------------------------------------------------
+const tallyEvents: TallyEvent[] = Array.from({ length: 10_000 }, (_, i) => ({
+  type: 'ADD',
+  player: i % 2,
+  amount: 1
+}));
+const tallyStart = initialState(tallyLogic, tallySetup(['Ana', 'Ben'], 1e9));
+report('Replay 10,000 fixture events', ms(time(() => replay(tallyLogic, tallyStart, tallyEvents), 20)));
+
+const teams = [['p1'], ['p2']];
+const setup: TitansSetup = {
+  format: 'duel',
+  mode: 'classic',
+  seed: 'BENCH001',
+  players: [
+    { id: 'p1', name: 'Ana' },
+    { id: 'p2', name: 'Ben' }
+  ],
+  teams,
+  arenas: proposeArenas('duel', teams),
+  piles: randomPiles('BENCH001', 1),
+  avatarTeam: 0
+};
+const turn: GameEvent[] = [
+  { type: 'BEGIN_AGES' },
+  ...Array.from({ length: 15 }, () => ({ type: 'NEXT' })),
+  { type: 'POWER', arena: 0, side: 0, power: 4 },
+  { type: 'POWER', arena: 0, side: 1, power: 4 },
+  { type: 'RESOLVE_BATTLE' },
+  { type: 'NEXT' },
+  { type: 'NEXT' }
+];
+const titansEvents = Array.from({ length: Math.ceil(10_000 / turn.length) }, () => turn)
+  .flat()
+  .slice(0, 10_000);
+const titansStart = initialState(titansLogic, setup);
+report(
+  'Replay 10,000 Titans of Eden events',
+  ms(time(() => replay(titansLogic, titansStart, titansEvents), 20))
+);
+
+// ---- Append through the runtime (Node, fake-indexeddb) ------------------------------------------
+{
+  const db = new TablesideDB(`bench-${Date.now()}`);
+  const rt = await SessionRuntime.create(db, tallyLogic, 'tally', tallySetup());
+  const times: number[] = [];
+  for (let i = 0; i < 500; i++) {
+    const t0 = performance.now();
+    await rt.send({ type: 'ADD', player: i % 2, amount: 1 });
+    times.push(performance.now() - t0);
+  }
+  report('Append one event, runtime + fake-indexeddb (median)', ms(median(times)));
+  db.close();
+}
+
+// ---- Search ------------------------------------------------------------------------------------
+{
+  const file = resolve(BUILD, 'rules/search-index.json');
+  report('Search index (gzip)', `${kb(gz(file))} (${kb(readFileSync(file).length)} raw)`);
+  const json = readFileSync(file, 'utf8');
+  const t0 = performance.now();
+  const index = loadSearchIndex(json);
+  report('Search index load (parse + rebuild)', ms(performance.now() - t0));
+  const typed = [
+    'temple',
+    'mulligan',
+    'seize cost',
+    'life pool',
+    'ascension die',
+    'capture',
+    'haunt',
+    'decay'
+  ];
+  const keystrokes = typed.flatMap((q) => Array.from({ length: q.length }, (_, i) => q.slice(0, i + 1)));
+  for (const k of keystrokes) searchRules(index, k); // warm up
+  const times: number[] = [];
+  for (let round = 0; round < 20; round++) {
+    for (const k of keystrokes) {
+      const t = performance.now();
+      searchRules(index, k);
+      times.push(performance.now() - t);
+    }
+  }
+  report('Search per keystroke, all games (median)', ms(median(times)));
+  report(
+    'Search per keystroke, all games (95th percentile)',
+    ms(times.sort((a, b) => a - b)[Math.floor(times.length * 0.95)])
+  );
+}
