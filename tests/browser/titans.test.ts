@@ -102,4 +102,38 @@ describe('Titans of Eden', () => {
       .toBe(true);
     await context.close();
   });
+
+  it('a shared setup link rebuilds the same format and ritual piles on another phone', async () => {
+    const first = await openTab(browser);
+    await first.page.goto(`${server.url}/titans/new`);
+    await first.page
+      .getByRole('radiogroup', { name: 'Format' })
+      .getByRole('radio', { name: /Two arenas/ })
+      .click();
+    await expect.poll(() => first.page.locator('table.grid td button').count()).toBe(32);
+    const piles = await first.page.locator('table.grid td button').allInnerTexts();
+    const code = (await first.page.getByTestId('setup-code').innerText()).trim();
+    expect(code).toMatch(/^T1-/);
+    await first.context.close();
+
+    const second = await openTab(browser);
+    await second.page.goto(`${server.url}/titans/new?code=${encodeURIComponent(code)}`);
+    await expect.poll(() => second.page.locator('table.grid td button').count()).toBe(32);
+    expect(await second.page.locator('table.grid td button').allInnerTexts()).toEqual(piles);
+    expect(await second.page.getByRole('radio', { name: /Two arenas/ }).getAttribute('aria-checked')).toBe(
+      'true'
+    );
+
+    // A mistyped code says so in plain words and leaves a fresh setup to use.
+    await second.page.goto(`${server.url}/titans/new?code=T1-XXXX-YYYY`);
+    await expect
+      .poll(() =>
+        second.page
+          .getByText(/setup code|code does not|wrong length/i)
+          .first()
+          .isVisible()
+      )
+      .toBe(true);
+    await second.context.close();
+  });
 });

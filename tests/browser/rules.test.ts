@@ -1,0 +1,112 @@
+/**
+ * The rules reference in a real browser: every page of every game fits a 360 px phone without
+ * sideways scrolling, in the largest text size too; search loads its index only when opened and
+ * marks its matches; a glossary link lands on its entry; the play screen's help opens the
+ * current step's sections and leads straight back to the game.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launch, openTab, serve, type Served } from './harness';
+
+let browser: Browser;
+let server: Served;
+
+beforeAll(async () => {
+  browser = await launch();
+  server = await serve();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function rulesPages(page: Page): Promise<string[]> {
+  await page.goto(`${server.url}/rules`);
+  const games = await page
+    .locator('main a[href^="/rules/"]')
+    .evaluateAll((as) =>
+      [...new Set(as.map((a) => (a as HTMLAnchorElement).pathname))].filter((p) => p.split('/').length === 3)
+    );
+  const pages: string[] = [];
+  for (const game of games) {
+    await page.goto(`${server.url}${game}`);
+    const links = await page
+      .locator(`a[href^="${game}/"]`)
+      .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+    pages.push(game, ...new Set(links));
+  }
+  return [...new Set(pages)];
+}
+
+describe('rules reference', () => {
+  it('no page scrolls sideways at 360 px, with the largest text size', async () => {
+    const { page, context } = await openTab(browser);
+    await page.setViewportSize({ width: 360, height: 740 });
+    const pages = await rulesPages(page);
+    expect(pages.length).toBeGreaterThan(5 * 8);
+    await page.evaluate(() => localStorage.setItem('tableside:textSize', 'larger'));
+    const wide: string[] = [];
+    for (const path of pages) {
+      await page.goto(`${server.url}${path}`);
+      const { scroll, text } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        text: document.documentElement.dataset.textSize
+      }));
+      expect(text).toBe('larger');
+      if (scroll > 360) wide.push(`${path} (${scroll} px)`);
+    }
+    expect(wide).toEqual([]);
+    await context.close();
+  });
+
+  it('search loads its index only when opened, then finds and marks matches as you type', async () => {
+    const { page, context, requests } = await openTab(browser);
+    await page.goto(`${server.url}/rules`);
+    await page.waitForLoadState('networkidle');
+    expect(requests.some((u) => u.includes('search-index.json'))).toBe(false);
+    const box = page.getByRole('searchbox');
+    await box.click();
+    await box.pressSequentially('mullig');
+    await expect.poll(() => page.locator('#search-results li').count()).toBeGreaterThan(0);
+    expect(requests.some((u) => u.includes('search-index.json'))).toBe(true);
+    const first = page.locator('#search-results li').first();
+    expect((await first.locator('mark').first().innerText()).toLowerCase()).toContain('mullig');
+    await first.locator('a').first().click();
+    await page.waitForURL(/\/rules\/(epic|twilight)\//);
+    const hash = new URL(page.url()).hash.slice(1);
+    expect(hash.length).toBeGreaterThan(0);
+    expect(await page.locator(`[id="${hash}"]`).count()).toBe(1);
+    await context.close();
+  });
+
+  it('a glossary link lands on its entry', async () => {
+    const { page, context } = await openTab(browser);
+    await page.goto(`${server.url}/rules/titans/turn`);
+    const link = page.locator('a[href*="/rules/titans/glossary#"]').first();
+    const href = await link.getAttribute('href');
+    await link.click();
+    await page.waitForURL(/glossary#/);
+    const id = href!.split('#')[1];
+    await expect.poll(() => page.locator(`[id="${id}"]`).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('the play screen’s help shows the step’s rules and goes straight back to the game', async () => {
+    const { page, context } = await openTab(browser);
+    await page.goto(`${server.url}/titans/new`);
+    await page.getByRole('button', { name: 'Start the game' }).click();
+    await page.waitForURL(/\/play\//);
+    const game = page.url();
+    await page.getByRole('button', { name: 'Begin the first age' }).click();
+    await page.getByRole('button', { name: 'Rules for this step' }).first().click();
+    const help = page.getByRole('dialog');
+    await expect.poll(() => help.getByRole('heading').count()).toBeGreaterThan(1);
+    expect(await help.innerText()).toMatch(/Draw|Discard|age/i);
+    await help.getByRole('button', { name: /Back to the game/ }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(page.url()).toBe(game);
+    expect(await page.getByText('Age 1').first().isVisible()).toBe(true);
+    await context.close();
+  });
+});
