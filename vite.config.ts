@@ -25,7 +25,12 @@ export default defineConfig({
         navigateFallback: '/200.html',
         // SvelteKit asks for page data as __data.json?x-sveltekit-invalidated=…; the precache
         // must answer that from the stored __data.json, or pages fail offline.
-        ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^x-sveltekit-invalidated$/, /^x-sveltekit-trailing-slash$/],
+        ignoreURLParametersMatching: [
+          /^utm_/,
+          /^fbclid$/,
+          /^x-sveltekit-invalidated$/,
+          /^x-sveltekit-trailing-slash$/
+        ],
         cleanupOutdatedCaches: true,
         // No runtime caching of third-party requests: the app makes none.
         runtimeCaching: []

@@ -22,12 +22,9 @@ async function tour(dark: boolean) {
   await go('/titans/new', 'setup-duel');
   await page.getByRole('radiogroup', { name: 'Format' }).getByRole('radio', { name: /Three/ }).click();
   await page.waitForTimeout(200);
-  await page
-    .getByRole('heading', { name: 'Teams and arenas' })
-    .or(page.getByText('Teams and arenas'))
-    .first()
-    .scrollIntoViewIfNeeded();
-  await shot(page, `setup-three-arenas-${mode}`);
+  await page.getByRole('radiogroup', { name: 'Number of players' }).getByRole('radio', { name: '5' }).click();
+  await page.waitForTimeout(200);
+  await shot(page, `setup-three-arenas-${mode}`, { fullPage: true });
   await page.getByRole('radiogroup', { name: 'Format' }).getByRole('radio', { name: /Two/ }).click();
   await page.getByRole('button', { name: 'Start the game' }).click();
   await page.waitForURL(/\/play\//);

@@ -67,9 +67,9 @@ export function foreign(requests: string[], origin: string): string[] {
   return requests.filter((u) => !u.startsWith(origin) && !/^(data|blob):/.test(u));
 }
 
-export async function shot(page: Page, name: string): Promise<void> {
+export async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: resolve(SHOTS, `${name}.png`), fullPage: false });
+  await page.screenshot({ path: resolve(SHOTS, `${name}.png`), fullPage: options.fullPage ?? false });
 }
 
 /**

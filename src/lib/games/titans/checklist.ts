@@ -13,9 +13,16 @@ export function setupChecklist(setup: TitansSetup): string[] {
   if (setup.mode === 'classic') {
     lines.push(`16 ritual piles${perArena} (4 copies of each chosen card), as shown above.`);
   } else {
+    const alone = setup.players.filter((p) => handSize(setup, p.id) === 9).map((p) => p.name);
     lines.push(
-      'No ritual piles: each player brings a 32-card spellbook (storm, fire, ice and rock cards only).'
+      'No ritual piles: each player brings a secret 32-card spellbook (storm, fire, ice and rock cards only).'
     );
+    if (alone.length) {
+      lines.push(
+        `${alone.join(' and ')} ${alone.length > 1 ? 'play' : 'plays'} two arenas alone: one spellbook for each arena.`
+      );
+    }
+    lines.push('Whenever you awaken or gain a card from your spellbook, show it to everyone.');
   }
   lines.push(
     `12 Ghosts and 8 Travelers${perArena || ' next to the arena'}${arenas > 1 ? ' (each arena keeps its own)' : ''}.`

@@ -146,6 +146,11 @@ export const titansLogic: GameLogic<TitansSetup> = {
     }[setup.format];
     if (snapshot.matches({ turn: 'age' })) {
       let { title, now, rules } = meta;
+      if (snapshot.matches({ turn: { age: 'awaken' } }) && setup.mode === 'constructed') {
+        now =
+          'Spend Energy in play to awaken one card from your spellbook (or a Ghost or Traveler), Avatar Mat side first. Show everyone the card you gain.';
+        rules = [...rules, 'constructed'];
+      }
       if (snapshot.matches({ turn: { age: 'opening' } }) && multi) {
         now += ' Teammates may agree to trade: each plays one card into the other’s arena.';
         rules = [...rules, 'trading-cards'];

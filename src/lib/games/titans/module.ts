@@ -17,7 +17,10 @@ const module: GameModule<TitansSetup> = {
     const decoded = decodeSetupCode(code);
     if (!decoded.ok) return decoded;
     const { format, mode, piles } = decoded;
-    return { ok: true, setup: { format, mode, piles, seed: '', players: [], teams: [], arenas: [], avatarTeam: 0 } };
+    return {
+      ok: true,
+      setup: { format, mode, piles, seed: '', players: [], teams: [], arenas: [], avatarTeam: 0 }
+    };
   }
 };
 export default module;
