@@ -3,7 +3,7 @@
  * looking at what we build. Needs a build:  npm run build && npx tsx scripts/screens.ts
  */
 import type { Page } from 'playwright-core';
-import { launch, openTab, serve, shot } from '../tests/browser/harness';
+import { launch, openTab, serve, shot, visit } from '../tests/browser/harness';
 
 const server = await serve();
 const browser = await launch();
@@ -12,7 +12,7 @@ async function tour(dark: boolean) {
   const mode = dark ? 'dark' : 'light';
   const { page, context } = await openTab(browser, { dark });
   const go = async (path: string, name: string, ready?: (p: Page) => Promise<unknown>) => {
-    await page.goto(`${server.url}${path}`);
+    await visit(page, `${server.url}${path}`);
     await page.locator('h1').first().waitFor();
     if (ready) await ready(page);
     await page.waitForTimeout(300);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { foreign, launch, openTab, serve, shot, waitForServiceWorker, type Served } from './harness';
+import { foreign, launch, openTab, serve, shot, waitForServiceWorker, type Served, visit } from './harness';
 
 let browser: Browser;
 let server: Served;
@@ -29,7 +29,7 @@ function pngSize(buf: Buffer): [number, number] {
 describe('installable and offline', () => {
   it('first load installs the service worker and the manifest is valid', async () => {
     const { page, context, requests } = await openTab(browser);
-    await page.goto(server.url);
+    await visit(page, server.url);
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('Tableside');
     const sw = await waitForServiceWorker(page);
     expect(sw).toBe(`${server.url}/sw.js`);
@@ -71,10 +71,10 @@ describe('installable and offline', () => {
   it('with the network gone, a reload still starts the app (home, rules and a saved game)', async () => {
     const local = await serve();
     const { page, context, requests } = await openTab(browser);
-    await page.goto(local.url);
+    await visit(page, local.url);
     await waitForServiceWorker(page);
     // A game to come back to while offline.
-    await page.goto(`${local.url}/titans/new`);
+    await visit(page, `${local.url}/titans/new`);
     await page.getByRole('button', { name: 'Start the game' }).click();
     await page.waitForURL(/\/play\//);
     const gameUrl = page.url();
@@ -83,11 +83,11 @@ describe('installable and offline', () => {
     await local.close(); // the server is gone: nothing can come from the network now
     await page.reload();
     await expect.poll(() => page.getByRole('button', { name: 'Begin the first age' }).isVisible()).toBe(true);
-    await page.goto(local.url);
+    await visit(page, local.url);
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('Tableside');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rules' }).click();
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('Rules');
-    await page.goto(gameUrl);
+    await visit(page, gameUrl);
     await expect.poll(() => page.getByText('Titans of Eden').first().isVisible()).toBe(true);
     allRequests.push(...requests);
     await context.close();
@@ -97,7 +97,7 @@ describe('installable and offline', () => {
 describe('settings and backups', () => {
   it('settings survive a reload', async () => {
     const { page, context, requests } = await openTab(browser);
-    await page.goto(`${server.url}/settings`);
+    await visit(page, `${server.url}/settings`);
     await page.getByLabel('Dark').check();
     await page.getByLabel('Larger').check();
     await page.getByLabel('Vibrate briefly on every change').uncheck();
@@ -115,7 +115,7 @@ describe('settings and backups', () => {
 
   it('importing a broken backup shows its error and changes nothing', async () => {
     const { page, context, requests } = await openTab(browser);
-    await page.goto(`${server.url}/settings`);
+    await visit(page, `${server.url}/settings`);
     const broken = JSON.stringify({
       format: 'tableside-backup',
       formatVersion: 1,
@@ -146,7 +146,7 @@ describe('settings and backups', () => {
 
   it('an exported backup downloads as one JSON file', async () => {
     const { page, context, requests } = await openTab(browser);
-    await page.goto(`${server.url}/settings`);
+    await visit(page, `${server.url}/settings`);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export backup' }).click()
@@ -169,7 +169,7 @@ describe('updates', () => {
         path === '/sw.js' ? Buffer.concat([body, Buffer.from(`\n// deploy ${version}\n`)]) : body
     });
     const { page, context, requests } = await openTab(browser);
-    await page.goto(local.url);
+    await visit(page, local.url);
     await waitForServiceWorker(page);
     await page.reload(); // the second visit: now the service worker controls the page
     expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);

@@ -62,6 +62,15 @@ export async function openTab(browser: Browser, options: { dark?: boolean } = {}
   return { context, page, requests };
 }
 
+/**
+ * Goes to a page and waits until the app is interactive: prerendered pages show their HTML before
+ * the scripts attach, and a tap or a file chosen in that moment would be lost.
+ */
+export async function visit(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+}
+
 /** Requests that went anywhere but the app's own origin (data: and blob: URLs are local). */
 export function foreign(requests: string[], origin: string): string[] {
   return requests.filter((u) => !u.startsWith(origin) && !/^(data|blob):/.test(u));

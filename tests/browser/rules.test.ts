@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, openTab, serve, type Served } from './harness';
+import { launch, openTab, serve, type Served, visit } from './harness';
 
 let browser: Browser;
 let server: Served;
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 async function rulesPages(page: Page): Promise<string[]> {
-  await page.goto(`${server.url}/rules`);
+  await visit(page, `${server.url}/rules`);
   const games = await page
     .locator('main a[href^="/rules/"]')
     .evaluateAll((as) =>
@@ -30,7 +30,7 @@ async function rulesPages(page: Page): Promise<string[]> {
     );
   const pages: string[] = [];
   for (const game of games) {
-    await page.goto(`${server.url}${game}`);
+    await visit(page, `${server.url}${game}`);
     const links = await page
       .locator(`a[href^="${game}/"]`)
       .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
@@ -48,7 +48,7 @@ describe('rules reference', () => {
     await page.evaluate(() => localStorage.setItem('tableside:textSize', 'larger'));
     const wide: string[] = [];
     for (const path of pages) {
-      await page.goto(`${server.url}${path}`);
+      await visit(page, `${server.url}${path}`);
       const { scroll, text } = await page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,
         text: document.documentElement.dataset.textSize
@@ -62,7 +62,7 @@ describe('rules reference', () => {
 
   it('search loads its index only when opened, then finds and marks matches as you type', async () => {
     const { page, context, requests } = await openTab(browser);
-    await page.goto(`${server.url}/rules`);
+    await visit(page, `${server.url}/rules`);
     await page.waitForLoadState('networkidle');
     expect(requests.some((u) => u.includes('search-index.json'))).toBe(false);
     const box = page.getByRole('searchbox');
@@ -82,7 +82,7 @@ describe('rules reference', () => {
 
   it('a glossary link lands on its entry', async () => {
     const { page, context } = await openTab(browser);
-    await page.goto(`${server.url}/rules/titans/turn`);
+    await visit(page, `${server.url}/rules/titans/turn`);
     const link = page.locator('a[href*="/rules/titans/glossary#"]').first();
     const href = await link.getAttribute('href');
     await link.click();
@@ -94,7 +94,7 @@ describe('rules reference', () => {
 
   it('the play screen’s help shows the step’s rules and goes straight back to the game', async () => {
     const { page, context } = await openTab(browser);
-    await page.goto(`${server.url}/titans/new`);
+    await visit(page, `${server.url}/titans/new`);
     await page.getByRole('button', { name: 'Start the game' }).click();
     await page.waitForURL(/\/play\//);
     const game = page.url();

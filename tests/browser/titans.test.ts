@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, openTab, serve, shot, type Served } from './harness';
+import { launch, openTab, serve, shot, type Served, visit } from './harness';
 
 let browser: Browser;
 let server: Served;
@@ -49,7 +49,7 @@ async function battle(page: Page, ana: number, ben: number) {
 describe('Titans of Eden', () => {
   it('sets up a Duel and plays it to the end, surviving a reload mid-battle', async () => {
     const { page, context } = await openTab(browser);
-    await page.goto(`${server.url}/titans/new`);
+    await visit(page, `${server.url}/titans/new`);
     await page.getByPlaceholder('Player 1').fill('Ana');
     await page.getByPlaceholder('Player 2').fill('Ben');
     await expect.poll(() => page.locator('table.grid td button').count()).toBe(16);
@@ -91,7 +91,7 @@ describe('Titans of Eden', () => {
     await shot(page, 'titans-game-over');
 
     // Home lists the game among the finished ones with its result.
-    await page.goto(server.url);
+    await visit(page, server.url);
     await expect
       .poll(() =>
         page
@@ -105,7 +105,7 @@ describe('Titans of Eden', () => {
 
   it('a shared setup link rebuilds the same format and ritual piles on another phone', async () => {
     const first = await openTab(browser);
-    await first.page.goto(`${server.url}/titans/new`);
+    await visit(first.page, `${server.url}/titans/new`);
     await first.page
       .getByRole('radiogroup', { name: 'Format' })
       .getByRole('radio', { name: /Two arenas/ })
@@ -117,7 +117,7 @@ describe('Titans of Eden', () => {
     await first.context.close();
 
     const second = await openTab(browser);
-    await second.page.goto(`${server.url}/titans/new?code=${encodeURIComponent(code)}`);
+    await visit(second.page, `${server.url}/titans/new?code=${encodeURIComponent(code)}`);
     await expect.poll(() => second.page.locator('table.grid td button').count()).toBe(32);
     expect(await second.page.locator('table.grid td button').allInnerTexts()).toEqual(piles);
     expect(await second.page.getByRole('radio', { name: /Two arenas/ }).getAttribute('aria-checked')).toBe(
@@ -125,7 +125,7 @@ describe('Titans of Eden', () => {
     );
 
     // A mistyped code says so in plain words and leaves a fresh setup to use.
-    await second.page.goto(`${server.url}/titans/new?code=T1-XXXX-YYYY`);
+    await visit(second.page, `${server.url}/titans/new?code=T1-XXXX-YYYY`);
     await expect
       .poll(() =>
         second.page
