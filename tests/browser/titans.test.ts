@@ -59,6 +59,14 @@ describe('Titans of Eden', () => {
     await page.getByRole('button', { name: 'Begin the first age' }).waitFor();
     await shot(page, 'titans-turn-start');
 
+    // Phone flat between the two players: Ben's mat turns to face him.
+    await page.getByRole('button', { name: 'Face each other' }).click();
+    const across = page.locator('.across');
+    await expect.poll(() => across.innerText()).toContain('Ben');
+    expect(await across.evaluate((el) => getComputedStyle(el).transform)).toMatch(/^matrix\(-1, /);
+    await shot(page, 'titans-face-to-face');
+    await page.getByRole('button', { name: 'Side by side' }).click();
+
     // Turn 1: surge once, then Ana wins the battle 8 to 3 and destroys one of Ben's temples.
     await page.getByRole('button', { name: /^Ana: Surge/ }).click();
     await expect.poll(() => page.getByLabel('1 of 2 surge tokens left').count()).toBe(1);
