@@ -87,6 +87,10 @@ describe('installable and offline', () => {
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('Tableside');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rules' }).click();
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('Rules');
+    // A rules page opened directly (a bookmark, a link from the game) renders from precached data.
+    await visit(page, `${local.url}/rules/titans/turn`);
+    await expect.poll(() => page.locator('h1').first().textContent()).toMatch(/turn/i);
+    expect(await page.locator('#battle').count()).toBe(1);
     await visit(page, gameUrl);
     await expect.poll(() => page.getByText('Titans of Eden').first().isVisible()).toBe(true);
     allRequests.push(...requests);
