@@ -3,23 +3,11 @@
  * after the first visit, keeps settings, reports a broken backup, offers updates without ever
  * reloading by itself, and never talks to anything but its own origin.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { foreign, launch, openTab, serve, shot, waitForServiceWorker, type Served, visit } from './harness';
+import { describe, expect, it } from 'vitest';
+import { foreign, openTab, serve, shot, useBrowser, visit, waitForServiceWorker } from './harness';
 
-let browser: Browser;
-let server: Served;
+const shared = useBrowser();
 const allRequests: string[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-  server = await serve();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 /** PNG width and height from its header. */
 function pngSize(buf: Buffer): [number, number] {
@@ -28,14 +16,14 @@ function pngSize(buf: Buffer): [number, number] {
 
 describe('installable and offline', () => {
   it('first load installs the service worker and the manifest is valid', async () => {
-    const { page, context, requests } = await openTab(browser);
-    await visit(page, server.url);
+    const { page, context, requests } = await openTab(shared.browser);
+    await visit(page, shared.server.url);
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('Tableside');
     const sw = await waitForServiceWorker(page);
-    expect(sw).toBe(`${server.url}/sw.js`);
+    expect(sw).toBe(`${shared.server.url}/sw.js`);
 
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
-    const res = await page.request.get(new URL(href!, server.url).toString());
+    const res = await page.request.get(new URL(href!, shared.server.url).toString());
     expect(res.ok()).toBe(true);
     const manifest = await res.json();
     expect(manifest).toMatchObject({
@@ -49,7 +37,7 @@ describe('installable and offline', () => {
     expect(manifest.description.length).toBeGreaterThan(20);
     const sizes: Record<string, string> = {};
     for (const icon of manifest.icons) {
-      const png = await page.request.get(new URL(icon.src, server.url).toString());
+      const png = await page.request.get(new URL(icon.src, shared.server.url).toString());
       expect(png.headers()['content-type']).toBe('image/png');
       const [w, h] = pngSize(Buffer.from(await png.body()));
       expect(`${w}x${h}`).toBe(icon.sizes);
@@ -70,7 +58,7 @@ describe('installable and offline', () => {
 
   it('with the network gone, a reload still starts the app (home, rules and a saved game)', async () => {
     const local = await serve();
-    const { page, context, requests } = await openTab(browser);
+    const { page, context, requests } = await openTab(shared.browser);
     await visit(page, local.url);
     await waitForServiceWorker(page);
     // A game to come back to while offline.
@@ -100,8 +88,8 @@ describe('installable and offline', () => {
 
 describe('settings and backups', () => {
   it('settings survive a reload', async () => {
-    const { page, context, requests } = await openTab(browser);
-    await visit(page, `${server.url}/settings`);
+    const { page, context, requests } = await openTab(shared.browser);
+    await visit(page, `${shared.server.url}/settings`);
     await page.getByLabel('Dark').check();
     await page.getByLabel('Larger').check();
     await page.getByLabel('Vibrate briefly on every change').uncheck();
@@ -118,8 +106,8 @@ describe('settings and backups', () => {
   });
 
   it('importing a broken backup shows its error and changes nothing', async () => {
-    const { page, context, requests } = await openTab(browser);
-    await visit(page, `${server.url}/settings`);
+    const { page, context, requests } = await openTab(shared.browser);
+    await visit(page, `${shared.server.url}/settings`);
     const broken = JSON.stringify({
       format: 'tableside-backup',
       formatVersion: 1,
@@ -149,8 +137,8 @@ describe('settings and backups', () => {
   });
 
   it('an exported backup downloads as one JSON file', async () => {
-    const { page, context, requests } = await openTab(browser);
-    await visit(page, `${server.url}/settings`);
+    const { page, context, requests } = await openTab(shared.browser);
+    await visit(page, `${shared.server.url}/settings`);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export backup' }).click()
@@ -172,7 +160,7 @@ describe('updates', () => {
       transform: (path, body) =>
         path === '/sw.js' ? Buffer.concat([body, Buffer.from(`\n// deploy ${version}\n`)]) : body
     });
-    const { page, context, requests } = await openTab(browser);
+    const { page, context, requests } = await openTab(shared.browser);
     await visit(page, local.url);
     await waitForServiceWorker(page);
     await page.reload(); // the second visit: now the service worker controls the page

@@ -4,25 +4,14 @@
  * marks its matches; a glossary link lands on its entry; the play screen's help opens the
  * current step's sections and leads straight back to the game.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, openTab, serve, type Served, visit } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openTab, useBrowser, visit } from './harness';
 
-let browser: Browser;
-let server: Served;
-
-beforeAll(async () => {
-  browser = await launch();
-  server = await serve();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const shared = useBrowser();
 
 async function rulesPages(page: Page): Promise<string[]> {
-  await visit(page, `${server.url}/rules`);
+  await visit(page, `${shared.server.url}/rules`);
   const games = await page
     .locator('main a[href^="/rules/"]')
     .evaluateAll((as) =>
@@ -30,7 +19,7 @@ async function rulesPages(page: Page): Promise<string[]> {
     );
   const pages: string[] = [];
   for (const game of games) {
-    await visit(page, `${server.url}${game}`);
+    await visit(page, `${shared.server.url}${game}`);
     const links = await page
       .locator(`a[href^="${game}/"]`)
       .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
@@ -41,14 +30,14 @@ async function rulesPages(page: Page): Promise<string[]> {
 
 describe('rules reference', () => {
   it('no page scrolls sideways at 360 px, with the largest text size', async () => {
-    const { page, context } = await openTab(browser);
+    const { page, context } = await openTab(shared.browser);
     await page.setViewportSize({ width: 360, height: 740 });
     const pages = await rulesPages(page);
     expect(pages.length).toBeGreaterThan(5 * 8);
     await page.evaluate(() => localStorage.setItem('tableside:textSize', 'larger'));
     const wide: string[] = [];
     for (const path of pages) {
-      await visit(page, `${server.url}${path}`);
+      await visit(page, `${shared.server.url}${path}`);
       const { scroll, text } = await page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,
         text: document.documentElement.dataset.textSize
@@ -61,8 +50,8 @@ describe('rules reference', () => {
   });
 
   it('search loads its index only when opened, then finds and marks matches as you type', async () => {
-    const { page, context, requests } = await openTab(browser);
-    await visit(page, `${server.url}/rules`);
+    const { page, context, requests } = await openTab(shared.browser);
+    await visit(page, `${shared.server.url}/rules`);
     await page.waitForLoadState('networkidle');
     expect(requests.some((u) => u.includes('search-index.json'))).toBe(false);
     const box = page.getByRole('searchbox');
@@ -81,8 +70,8 @@ describe('rules reference', () => {
   });
 
   it('a glossary link lands on its entry', async () => {
-    const { page, context } = await openTab(browser);
-    await visit(page, `${server.url}/rules/titans/turn`);
+    const { page, context } = await openTab(shared.browser);
+    await visit(page, `${shared.server.url}/rules/titans/turn`);
     const link = page.locator('a[href*="/rules/titans/glossary#"]').first();
     const href = await link.getAttribute('href');
     await link.click();
@@ -93,8 +82,8 @@ describe('rules reference', () => {
   });
 
   it('the play screen’s help shows the step’s rules and goes straight back to the game', async () => {
-    const { page, context } = await openTab(browser);
-    await visit(page, `${server.url}/titans/new`);
+    const { page, context } = await openTab(shared.browser);
+    await visit(page, `${shared.server.url}/titans/new`);
     await page.getByRole('button', { name: 'Start the game' }).click();
     await page.waitForURL(/\/play\//);
     const game = page.url();

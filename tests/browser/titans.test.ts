@@ -2,22 +2,11 @@
  * Titans of Eden in a real browser: set up a Duel, play it to the end, and reload in the middle
  * of a battle to find the game exactly where it was (power already entered included).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, openTab, serve, shot, type Served, visit } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openTab, shot, useBrowser, visit } from './harness';
 
-let browser: Browser;
-let server: Served;
-
-beforeAll(async () => {
-  browser = await launch();
-  server = await serve();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const shared = useBrowser();
 
 const next = (page: Page) => page.getByRole('button', { name: /^Next/ });
 
@@ -48,8 +37,8 @@ async function battle(page: Page, ana: number, ben: number) {
 
 describe('Titans of Eden', () => {
   it('sets up a Duel and plays it to the end, surviving a reload mid-battle', async () => {
-    const { page, context } = await openTab(browser);
-    await visit(page, `${server.url}/titans/new`);
+    const { page, context } = await openTab(shared.browser);
+    await visit(page, `${shared.server.url}/titans/new`);
     await page.getByPlaceholder('Player 1').fill('Ana');
     await page.getByPlaceholder('Player 2').fill('Ben');
     await expect.poll(() => page.locator('table.grid td button').count()).toBe(16);
@@ -99,7 +88,7 @@ describe('Titans of Eden', () => {
     await shot(page, 'titans-game-over');
 
     // Home lists the game among the finished ones with its result.
-    await visit(page, server.url);
+    await visit(page, shared.server.url);
     await expect
       .poll(() =>
         page
@@ -112,8 +101,8 @@ describe('Titans of Eden', () => {
   });
 
   it('a shared setup link rebuilds the same format and ritual piles on another phone', async () => {
-    const first = await openTab(browser);
-    await visit(first.page, `${server.url}/titans/new`);
+    const first = await openTab(shared.browser);
+    await visit(first.page, `${shared.server.url}/titans/new`);
     await first.page
       .getByRole('radiogroup', { name: 'Format' })
       .getByRole('radio', { name: /Two arenas/ })
@@ -124,8 +113,8 @@ describe('Titans of Eden', () => {
     expect(code).toMatch(/^T1-/);
     await first.context.close();
 
-    const second = await openTab(browser);
-    await visit(second.page, `${server.url}/titans/new?code=${encodeURIComponent(code)}`);
+    const second = await openTab(shared.browser);
+    await visit(second.page, `${shared.server.url}/titans/new?code=${encodeURIComponent(code)}`);
     await expect.poll(() => second.page.locator('table.grid td button').count()).toBe(32);
     expect(await second.page.locator('table.grid td button').allInnerTexts()).toEqual(piles);
     expect(await second.page.getByRole('radio', { name: /Two arenas/ }).getAttribute('aria-checked')).toBe(
@@ -133,7 +122,7 @@ describe('Titans of Eden', () => {
     );
 
     // A mistyped code says so in plain words and leaves a fresh setup to use.
-    await visit(second.page, `${server.url}/titans/new?code=T1-XXXX-YYYY`);
+    await visit(second.page, `${shared.server.url}/titans/new?code=T1-XXXX-YYYY`);
     await expect
       .poll(() =>
         second.page
