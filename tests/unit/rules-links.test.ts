@@ -80,3 +80,20 @@ describe('rules links: Titans of Eden, as adapted per format and age', () => {
     }
   );
 });
+
+describe('the app’s readings of unclear rules are written in the rules text', () => {
+  // Each of these is a decision the Titans machine or randomizer makes (and tests) where the
+  // rulebook is unclear; the reference must say so where the rule lives.
+  const readings = [
+    'ruling-avatar-mat-duel',
+    'ruling-species',
+    'ruling-battle-tie',
+    'ruling-two-arena-one-temple',
+    'ruling-spite'
+  ];
+  it.each(readings)('titans: %s', (id) => {
+    const section = allRules().titans.sections.find((s) => s.id === id);
+    expect(section?.kind).toBe('ruling');
+    expect(section!.text.length).toBeGreaterThan(80);
+  });
+});
