@@ -15,6 +15,10 @@ export default defineConfig({
       registerType: 'prompt',
       // We register from our own module (src/lib/app/sw.ts) so no inline script is needed.
       injectRegister: false,
+      // Absolute, not relative to the page: a first visit to /titans/new or /play/<id> (a shared
+      // link) must register /sw.js for the whole app, not /titans/sw.js.
+      base: '/',
+      scope: '/',
       manifest,
       kit: { adapterFallback: '200.html', spa: true, includeVersionFile: true },
       workbox: {

@@ -4,7 +4,8 @@
  * reloading by itself, and never talks to anything but its own origin.
  */
 import { describe, expect, it } from 'vitest';
-import { foreign, openTab, serve, shot, useBrowser, visit, waitForServiceWorker } from './harness';
+import { foreign, openTab, serve, shot, visit, waitForServiceWorker } from './harness';
+import { useBrowser } from './shared';
 
 const shared = useBrowser();
 const allRequests: string[] = [];
@@ -52,6 +53,16 @@ describe('installable and offline', () => {
     expect(csp).toMatch(/script-src 'self'/);
     expect(csp).not.toMatch(/unsafe-inline[^;]*script|script-src[^;]*unsafe-inline/);
     await shot(page, 'home-light');
+    allRequests.push(...requests);
+    await context.close();
+  });
+
+  it('a first visit to a deep link (a shared setup) installs the same service worker for the whole app', async () => {
+    const { page, context, requests } = await openTab(shared.browser);
+    await visit(page, `${shared.server.url}/titans/new?code=T1-0`);
+    expect(await waitForServiceWorker(page)).toBe(`${shared.server.url}/sw.js`);
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope);
+    expect(scope).toBe(`${shared.server.url}/`);
     allRequests.push(...requests);
     await context.close();
   });

@@ -3,7 +3,6 @@
  * local port, phone-sized pages, and a record of every request so a test can prove nothing left
  * the local origin.
  */
-import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -38,29 +37,6 @@ export async function launch(): Promise<Browser> {
       '--disable-quic'
     ]
   });
-}
-
-/** The Chromium and the local server a test file shares. */
-export interface Shared {
-  browser: Browser;
-  server: Served;
-}
-
-/**
- * One Chromium and one local server for a test file, started before its tests and closed after.
- * The fields are filled in by beforeAll, so read them inside tests.
- */
-export function useBrowser(): Shared {
-  const shared = {} as Shared;
-  beforeAll(async () => {
-    shared.browser = await launch();
-    shared.server = await serve();
-  });
-  afterAll(async () => {
-    await shared.browser?.close();
-    await shared.server?.close();
-  });
-  return shared;
 }
 
 export interface Tab {

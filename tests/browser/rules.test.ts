@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openTab, useBrowser, visit } from './harness';
+import { openTab, visit } from './harness';
+import { useBrowser } from './shared';
 
 const shared = useBrowser();
 

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openTab, shot, useBrowser, visit } from './harness';
+import { openTab, shot, visit } from './harness';
+import { useBrowser } from './shared';
 
 const shared = useBrowser();
 
