@@ -163,6 +163,22 @@ describe('settings and backups', () => {
   });
 });
 
+describe('wrong links', () => {
+  it('a page that does not exist says so and leads back, and a missing game is named', async () => {
+    const { page, context, requests } = await openTab(shared.browser);
+    await visit(page, `${shared.server.url}/no-such-page`);
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe('There is no such page');
+    await page.getByRole('link', { name: 'Your games' }).click();
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe('Tableside');
+    await visit(page, `${shared.server.url}/play/gone`);
+    await expect
+      .poll(() => page.getByText('There is no saved game with the id “gone”').isVisible())
+      .toBe(true);
+    allRequests.push(...requests);
+    await context.close();
+  });
+});
+
 describe('updates', () => {
   it('a new version is offered quietly and taken only when the person accepts', async () => {
     let version = 1;
