@@ -67,6 +67,16 @@ describe('rules parser', () => {
     expect(() => parseRules('t', '# T\n\n## A {#a}\n\n<script>x</script>\n')).toThrow(/raw HTML/);
     expect(() => parseRules('t', '# T\n\n## A {#a}\n\n[x](https://example.com)\n')).toThrow(/leaves the app/);
     expect(() => parseRules('t', 'no title\n\n## A {#a}\n')).toThrow(/# Title/);
+    // Whatever the scheme, a link out is refused: the HTML is rendered with {@html}.
+    for (const href of ['vbscript:x', 'JavaScript:alert(1)', 'other-page', '/rules/x', '//evil.example']) {
+      expect(() => parseRules('t', `# T\n\n## A {#a}\n\n[x](${href})\n`), href).toThrow(/leaves the app/);
+    }
+    expect(() => parseRules('t', '# T\n\n## A {#a}\n\n![i](x.png)\n')).toThrow(/images/);
+    expect(() => parseRules('t', '# T\n\n## A {#a}\n\n<img src=x onerror=alert(1)>\n')).toThrow(/raw HTML/);
+    expect(() => parseRules('t', '# T\n\n## A {#a}\n\nText <b onclick=x>bold</b>.\n')).toThrow(/raw HTML/);
+    expect(() => parseRules('t', '# T\n\n## A {#a}\n\nSee <https://example.com>.\n')).toThrow(
+      /leaves the app/
+    );
   });
 
   it('renders pages with heading ids, kinds and in-app links', () => {
