@@ -243,6 +243,18 @@ describe('session runtime', () => {
     expect(ctx(other).scores).toEqual([2, 7]);
   });
 
+  it('the notice of its own write does not make a tab reload', async () => {
+    const { rt } = await start();
+    await rt.send({ type: 'ADD', player: 0, amount: 2 });
+    let notified = 0;
+    const stop = rt.subscribe(() => notified++);
+    await rt.reload(); // what the play screen does when the stored record changes
+    expect(notified).toBe(0);
+    await rt.send({ type: 'ADD', player: 1, amount: 1 });
+    expect(notified).toBe(1);
+    stop();
+  });
+
   it('keeps the summary and status of the session record up to date', async () => {
     const { db, rt } = await start();
     expect(rt.session.summary).toBe('Round 1 · Ana 0, Ben 0');

@@ -8,8 +8,11 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 
-/** Crockford-style alphabet without I, L, O, U so seeds survive being read aloud. */
-const SEED_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/**
+ * Crockford-style alphabet without I, L, O, U, so seeds and setup codes survive being read aloud
+ * and typed on a phone.
+ */
+export const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const SEED_LENGTH = 8;
 
 export interface Rng {
@@ -21,31 +24,31 @@ export interface Rng {
   shuffle<T>(items: readonly T[]): T[];
 }
 
-/** Normalizes what a person typed: upper case, no separators, confusable letters mapped. */
-export function normalizeSeed(raw: string): string {
+/** Normalizes a seed or code a person typed: upper case, no separators, confusable letters mapped. */
+export function normalizeCode(raw: string): string {
   return raw.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1').replace(/U/g, 'V');
 }
 
 /** Returns a reason when the seed is not usable, or undefined when it is. */
 export function seedProblem(raw: string): string | undefined {
-  const seed = normalizeSeed(raw);
+  const seed = normalizeCode(raw);
   if (seed.length === 0) return 'The seed is empty.';
   if (seed.length > 32) return 'The seed is too long (32 characters at most).';
-  const bad = [...seed].find((c) => !SEED_ALPHABET.includes(c));
+  const bad = [...seed].find((c) => !CODE_ALPHABET.includes(c));
   if (bad) return `The seed has a character that is not allowed: “${bad}”.`;
   return undefined;
 }
 
 /** Formats a seed for display: groups of four. */
 export function formatSeed(seed: string): string {
-  return normalizeSeed(seed).replace(/(.{4})(?=.)/g, '$1-');
+  return normalizeCode(seed).replace(/(.{4})(?=.)/g, '$1-');
 }
 
 /** A fresh seed from the platform's crypto source; the only non-deterministic call. */
 export function newSeed(length = SEED_LENGTH): string {
   const bytes = new Uint8Array(length);
   crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => SEED_ALPHABET[b % SEED_ALPHABET.length]).join('');
+  return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
 }
 
 /** FNV-1a over the UTF-16 code units: a stable 32-bit number for any string. */
@@ -63,7 +66,7 @@ function hash32(text: string): number {
  * gives independent streams from one seed, so re-rolling one thing never shifts another.
  */
 export function rngFor(seed: string, purpose = ''): Rng {
-  const gen = xoroshiro128plus(hash32(`${normalizeSeed(seed)}|${purpose}`));
+  const gen = xoroshiro128plus(hash32(`${normalizeCode(seed)}|${purpose}`));
   const int = (min: number, max: number) => {
     if (!Number.isInteger(min) || !Number.isInteger(max) || max < min) {
       throw new RangeError(`Cannot draw a whole number between ${min} and ${max}.`);

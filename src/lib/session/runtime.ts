@@ -267,11 +267,15 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
     return this.setStatus(this.naturalStatus(this.current));
   }
 
-  /** Reads the session again from storage (another tab changed it). */
+  /**
+   * Reads the session again from storage when another tab changed it. Queued behind this tab's
+   * own changes, so the notice of our own last write (same head, same time) costs nothing.
+   */
   reload(): Promise<void> {
     return this.serialize(async () => {
       const record = await this.db.sessions.get(this.record.id);
       if (!record) throw new SessionNotFoundError(this.record.id);
+      if (record.head === this.record.head && record.updated === this.record.updated) return;
       this.record = record;
       await this.load();
       this.notify();

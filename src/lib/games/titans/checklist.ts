@@ -2,18 +2,19 @@
  * What to set out on the table for a Titans of Eden setup, as short lines for the setup screen.
  */
 import { FORMATS, handSize, matsFor, type TitansSetup } from './format';
-import { teamName, playerName } from './logic';
+import { teamName } from './logic';
 
 export function setupChecklist(setup: TitansSetup): string[] {
   const arenas = FORMATS[setup.format].arenas;
   const players = setup.players.length;
   const lines: string[] = [];
   const perArena = arenas > 1 ? ` in each of the ${arenas} arenas` : '';
+  // Players who play two arenas alone: two spellbooks, two mats (three arenas), a hand of 9.
+  const alone = setup.players.filter((p) => handSize(setup, p.id) === 9).map((p) => p.name);
 
   if (setup.mode === 'classic') {
     lines.push(`16 ritual piles${perArena} (4 copies of each chosen card), as shown above.`);
   } else {
-    const alone = setup.players.filter((p) => handSize(setup, p.id) === 9).map((p) => p.name);
     lines.push(
       'No ritual piles: each player brings a secret 32-card spellbook (storm, fire, ice and rock cards only).'
     );
@@ -41,15 +42,13 @@ export function setupChecklist(setup: TitansSetup): string[] {
   else if (setup.format === 'two-arenas')
     lines.push('One Temple Mat with 3 tokens per team, shared by its players.');
   else {
-    const alone = setup.teams.filter((t) => t.length === 1).map((t) => playerName(setup, t[0]));
     lines.push(
       `A Temple Mat with 2 tokens on each side of each arena (${mats.length} mats)${alone.length ? `; ${alone.join(' and ')} ${alone.length > 1 ? 'each keep' : 'keeps'} two separate mats, one per arena` : ''}.`
     );
   }
-  const nine = setup.players.filter((p) => handSize(setup, p.id) === 9).map((p) => p.name);
   lines.push(
-    nine.length
-      ? `Shuffle and draw a starting hand of 6 cards; ${nine.join(' and ')} ${nine.length > 1 ? 'draw' : 'draws'} 9 (playing two arenas alone).`
+    alone.length
+      ? `Shuffle and draw a starting hand of 6 cards; ${alone.join(' and ')} ${alone.length > 1 ? 'draw' : 'draws'} 9 (playing two arenas alone).`
       : 'Shuffle your deck and draw a starting hand of 6 cards.'
   );
   lines.push(`The Avatar Mat starts with ${teamName(setup, setup.avatarTeam)} (drawn with the seed).`);

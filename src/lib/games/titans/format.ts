@@ -155,9 +155,9 @@ export function titansSetupProblem(value: unknown): string | undefined {
   for (const [t, team] of s.teams.entries()) {
     const seats = s.arenas.flatMap((a) => a.sides.filter((x) => x.team === t).map((x) => x.player));
     for (const p of team) {
-      if (!seats.includes(p)) return `${nameOf(s, p)} does not play in any arena`;
+      if (!seats.includes(p)) return `${playerName(s, p, 'A player')} does not play in any arena`;
       if (team.length === 2 && seats.filter((x) => x === p).length > 1) {
-        return `${nameOf(s, p)} has a teammate, so plays in one arena only`;
+        return `${playerName(s, p, 'A player')} has a teammate, so plays in one arena only`;
       }
     }
   }
@@ -173,6 +173,11 @@ export function titansSetupProblem(value: unknown): string | undefined {
   return undefined;
 }
 
-function nameOf(s: Partial<TitansSetup>, id: string): string {
-  return s.players?.find((p) => p.id === id)?.name ?? 'A player';
+/** A player's name from a setup (even a partial one being checked), or the fallback. */
+export function playerName(
+  setup: Pick<Partial<TitansSetup>, 'players'>,
+  id: string,
+  fallback = 'Someone'
+): string {
+  return setup.players?.find((p) => p?.id === id)?.name ?? fallback;
 }

@@ -11,25 +11,12 @@ import {
   type TitansContext,
   type TitansEvent
 } from '../../machines/titans';
-import { handSize, titansSetupProblem, type TitansSetup } from './format';
-
-export function playerName(setup: TitansSetup, id: string): string {
-  return setup.players.find((p) => p.id === id)?.name ?? 'Someone';
-}
+import { handSize, playerName, titansSetupProblem, type TitansSetup } from './format';
 
 /** "Ana", "Ana & Ben", or "Team 2 (Ana & Ben)" where teams matter. */
 export function teamName(setup: TitansSetup, team: number, withNumber = setup.format !== 'duel'): string {
   const names = (setup.teams[team] ?? []).map((id) => playerName(setup, id)).join(' & ');
   return withNumber ? `Team ${team + 1} (${names})` : names;
-}
-
-const ORDINAL = ['', 'first', 'second', 'third'];
-
-function matLabel(setup: TitansSetup, ctx: TitansContext, index: number): string {
-  const mat = ctx.mats[index];
-  return mat.arena === null
-    ? teamName(setup, mat.team)
-    : `${teamName(setup, mat.team)} in Arena ${mat.arena + 1}`;
 }
 
 export function battleLines(setup: TitansSetup, ctx: TitansContext): string[] {
@@ -192,5 +179,3 @@ function summarizeTemples(setup: TitansSetup, ctx: TitansContext): string {
   }
   return ctx.mats.map((m) => `${teamName(setup, m.team, false)} ${m.temples}`).join(' – ') + ' temples';
 }
-
-export { ORDINAL, matLabel };

@@ -9,8 +9,8 @@
 import { FORMATS, type TitansFormat, type TitansMode } from './format';
 import { SLOTS, cardsFor } from './cards';
 import { pilesProblem, type PileLayout } from './piles';
+import { CODE_ALPHABET as ALPHABET, normalizeCode } from '../../random/seeded';
 
-const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const PREFIX = 'T1';
 const FORMAT_LIST: TitansFormat[] = ['duel', 'two-arenas', 'three-arenas'];
 
@@ -54,7 +54,7 @@ export function decodeSetupCode(raw: string): DecodedSetup {
   let text = raw.trim();
   const fromLink = /[?&]code=([^&#\s]+)/.exec(text);
   if (fromLink) text = decodeURIComponent(fromLink[1]);
-  const clean = text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  const clean = normalizeCode(text);
   if (!clean) return { ok: false, reason: 'Enter a setup code first.' };
   if (!clean.startsWith(PREFIX))
     return { ok: false, reason: 'That is not a Titans of Eden setup code (they start with “T1-”).' };
