@@ -60,6 +60,12 @@ describe('Titans of Eden', () => {
     // Turn 1: surge once, then Ana wins the battle 8 to 3 and destroys one of Ben's temples.
     await page.getByRole('button', { name: /^Ana: Surge/ }).click();
     await expect.poll(() => page.getByLabel('1 of 2 surge tokens left').count()).toBe(1);
+    // The history lists it, and follows the game while open.
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'History' }).click();
+    const history = page.getByRole('dialog', { name: 'History' });
+    await expect.poll(() => history.innerText()).toContain('Ana surges (1 token left)');
+    await history.getByRole('button', { name: 'Close' }).click();
     await toBattle(page);
     await shot(page, 'titans-battle');
     await enterPower(page, 'Ana', 8);

@@ -12,7 +12,13 @@ import { tick } from '../app/haptics';
 export class LiveSession<S extends BaseSetup = BaseSetup> {
   snapshot = $state.raw<AnyMachineSnapshot>() as AnyMachineSnapshot;
   record = $state.raw<SessionRecord>() as SessionRecord;
-  history = $state.raw<HistoryItem[]>([]);
+  /** Bumped on every change; what is costly to build derives from it and is built when read. */
+  private version = $state(0);
+  /** The history list is built only while something shows it (the history sheet), not per tap. */
+  history = $derived.by<HistoryItem[]>(() => {
+    void this.version; // rebuilt after every change, but only when read
+    return this.runtime.history;
+  });
   meta = $state.raw<StepMeta | undefined>();
   canUndo = $state(false);
   canRedo = $state(false);
@@ -38,7 +44,7 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
     const rt = this.runtime;
     this.snapshot = rt.snapshot;
     this.record = { ...rt.session };
-    this.history = rt.history;
+    this.version++;
     this.meta = rt.meta;
     this.canUndo = rt.canUndo;
     this.canRedo = rt.canRedo;
