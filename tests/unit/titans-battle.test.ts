@@ -18,6 +18,11 @@ const arenaMats = (...temples: number[]): Mat[] =>
   );
 const temples = (mats: Mat[]) => mats.map((m) => m.temples);
 
+type Powers = [number, number][];
+const duel = (powers: Powers, mats: Mat[]) => resolveBattle('duel', duelArena, powers, mats);
+const two = (powers: Powers, mats: Mat[]) => resolveBattle('two-arenas', twoArenas, powers, mats);
+const three = (powers: Powers, mats: Mat[]) => resolveBattle('three-arenas', threeArenas, powers, mats);
+
 describe('who wins an arena', () => {
   it('needs 2 or more power over the other side', () => {
     expect(arenaWinner([7, 5])).toBe(0);
@@ -37,28 +42,28 @@ describe('who wins an arena', () => {
 
 describe('duel', () => {
   it('a winner with 2 or more temples destroys one of the loser’s', () => {
-    const r = resolveBattle('duel', duelArena, [[9, 4]], teamMats(3, 3));
+    const r = duel([[9, 4]], teamMats(3, 3));
     expect(temples(r.mats)).toEqual([3, 2]);
     expect(r.changes).toEqual([{ kind: 'destroy', winner: 0, loser: 1, arena: null }]);
     expect(r.lost).toEqual([1]);
   });
   it('a winner with 1 temple captures one (loser −1, winner +1)', () => {
-    const r = resolveBattle('duel', duelArena, [[4, 9]], teamMats(2, 1));
+    const r = duel([[4, 9]], teamMats(2, 1));
     expect(temples(r.mats)).toEqual([1, 2]);
     expect(r.changes[0].kind).toBe('capture');
   });
   it('nobody wins: no temple changes', () => {
-    const r = resolveBattle('duel', duelArena, [[5, 6]], teamMats(3, 3));
+    const r = duel([[5, 6]], teamMats(3, 3));
     expect(temples(r.mats)).toEqual([3, 3]);
     expect(r.changes).toEqual([]);
     expect(r.lost).toEqual([]);
   });
   it('rulebook example: lose two battles, win the third, and it is two temples each', () => {
     let mats = teamMats(3, 3);
-    mats = resolveBattle('duel', duelArena, [[2, 8]], mats).mats;
-    mats = resolveBattle('duel', duelArena, [[3, 6]], mats).mats;
+    mats = duel([[2, 8]], mats).mats;
+    mats = duel([[3, 6]], mats).mats;
     expect(temples(mats)).toEqual([1, 3]);
-    mats = resolveBattle('duel', duelArena, [[10, 4]], mats).mats;
+    mats = duel([[10, 4]], mats).mats;
     expect(temples(mats)).toEqual([2, 2]);
   });
   it('a player at 0 temples loses', () => {
@@ -67,16 +72,14 @@ describe('duel', () => {
   });
   it('does not change the mats it is given', () => {
     const mats = teamMats(3, 3);
-    resolveBattle('duel', duelArena, [[9, 1]], mats);
+    duel([[9, 1]], mats);
     expect(temples(mats)).toEqual([3, 3]);
   });
 });
 
 describe('two arenas', () => {
   it('a team takes a temple when it wins one arena and wins the other', () => {
-    const r = resolveBattle(
-      'two-arenas',
-      twoArenas,
+    const r = two(
       [
         [8, 2],
         [9, 1]
@@ -87,9 +90,7 @@ describe('two arenas', () => {
     expect(r.changes).toHaveLength(1);
   });
   it('…or wins one and ties the other', () => {
-    const r = resolveBattle(
-      'two-arenas',
-      twoArenas,
+    const r = two(
       [
         [5, 5],
         [2, 9]
@@ -100,9 +101,7 @@ describe('two arenas', () => {
     expect(r.arenaWinners).toEqual([null, 1]);
   });
   it('rulebook: you win and your teammate loses, so no temple is destroyed or captured', () => {
-    const r = resolveBattle(
-      'two-arenas',
-      twoArenas,
+    const r = two(
       [
         [9, 2],
         [2, 9]
@@ -113,9 +112,7 @@ describe('two arenas', () => {
     expect(r.changes).toEqual([]);
   });
   it('both arenas tied: nothing', () => {
-    const r = resolveBattle(
-      'two-arenas',
-      twoArenas,
+    const r = two(
       [
         [5, 4],
         [4, 5]
@@ -125,9 +122,7 @@ describe('two arenas', () => {
     expect(temples(r.mats)).toEqual([2, 2]);
   });
   it('a team with 1 temple captures instead of destroying', () => {
-    const r = resolveBattle(
-      'two-arenas',
-      twoArenas,
+    const r = two(
       [
         [9, 2],
         [4, 4]
@@ -144,9 +139,7 @@ describe('two arenas', () => {
     // Team 0 is one player in both arenas: a win and a tie take a temple; a win and a loss do not.
     expect(
       temples(
-        resolveBattle(
-          'two-arenas',
-          twoArenas,
+        two(
           [
             [7, 1],
             [3, 3]
@@ -157,9 +150,7 @@ describe('two arenas', () => {
     ).toEqual([3, 2]);
     expect(
       temples(
-        resolveBattle(
-          'two-arenas',
-          twoArenas,
+        two(
           [
             [7, 1],
             [1, 7]
@@ -174,9 +165,7 @@ describe('two arenas', () => {
 describe('three arenas', () => {
   it('each arena is decided on its own mats: destroy when the winner has 1 or more there', () => {
     // Arena 1: Team 1 beats Team 3; Arena 2: nobody; Arena 3: Team 3 beats Team 2.
-    const r = resolveBattle(
-      'three-arenas',
-      threeArenas,
+    const r = three(
       [
         [9, 2],
         [4, 5],
@@ -189,9 +178,7 @@ describe('three arenas', () => {
     expect(r.lost).toEqual([1, 4]);
   });
   it('captures when the winner has 0 temples in that arena', () => {
-    const r = resolveBattle(
-      'three-arenas',
-      threeArenas,
+    const r = three(
       [
         [9, 2],
         [0, 0],
@@ -204,9 +191,7 @@ describe('three arenas', () => {
   });
   it('rulebook: a one-person team at 0 in Arena 1 steals a temple there even with temples elsewhere', () => {
     // Team 1 alone plays Arenas 1 and 2; it has 0 in Arena 1 but 2 in Arena 2.
-    const r = resolveBattle(
-      'three-arenas',
-      threeArenas,
+    const r = three(
       [
         [8, 3],
         [0, 0],
@@ -218,9 +203,7 @@ describe('three arenas', () => {
     expect(r.changes[0].kind).toBe('capture');
   });
   it('a loser at 0 loses nothing, and (rulebook) its Spite gives no Ghosts', () => {
-    const r = resolveBattle(
-      'three-arenas',
-      threeArenas,
+    const r = three(
       [
         [9, 1],
         [0, 0],
