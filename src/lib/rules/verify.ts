@@ -3,9 +3,15 @@
  * our text must not reuse the rulebooks' sentences, and every rulebook heading must be covered.
  */
 
-/** Words as the overlap check sees them: lower case letters and digits, punctuation ignored. */
+/**
+ * Words as the overlap check sees them: lower case letters and digits, punctuation and symbols
+ * ignored. Markdown that a reader never sees (heading ids `{#id .term}`, link targets `](#id)`)
+ * is dropped first, so it cannot split a run that reads the same as the rulebook.
+ */
 export function words(text: string): string[] {
   return text
+    .replace(/\{#[\w-]+(?:\s+\.[\w-]+)*\}/g, ' ')
+    .replace(/\]\(#[\w-]+\)/g, ']')
     .toLowerCase()
     .replace(/[’‘`]/g, "'")
     .replace(/'s\b/g, 's')

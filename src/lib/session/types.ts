@@ -30,6 +30,72 @@ export interface GameLogic<TSetup extends BaseSetup = BaseSetup> {
    * format's own rules links). Gets the deepest state's meta; returns what the screen shows.
    */
   describeStep?(snapshot: AnyMachineSnapshot, setup: TSetup, meta: StepMeta): StepMeta;
+  /**
+   * Event types that only walk through reminders (Guide me's "Next"): they change no number, so
+   * the history folds their lines away and leads with what changed the score.
+   */
+  stepEvents: readonly string[];
+  /** What the game counts its length in, and the number of the turn or round in progress. */
+  period(snapshot: AnyMachineSnapshot, setup: TSetup): Period;
+  /**
+   * Each player's score right now in the game's own terms (temples, Mojo, Life Stack, Followers,
+   * EP), and the line they race towards where there is one (the Ascension Die × team size, the
+   * EP target). Charts sample it once per turn or round; `result` ranks by it.
+   */
+  standing(snapshot: AnyMachineSnapshot, setup: TSetup): Standing;
+  /** Where the game ended (or stands): winners, each player's score and rank, who started. */
+  result(snapshot: AnyMachineSnapshot, setup: TSetup): GameResult;
+  /** How the game's score reads, for results, stats and exports. */
+  scoring: Scoring;
+}
+
+export interface Period {
+  unit: 'turn' | 'round';
+  /** 1 for the first turn or round. */
+  number: number;
+}
+
+export interface Standing {
+  /** Score by player id. Team games give every member the team's score. */
+  scores: Record<string, number>;
+  /** A line the score races towards, when the game has one. */
+  target?: number;
+}
+
+export interface Scoring {
+  /** The score's name, plural: "temples", "Mojo", "cards in Life Stack", "Followers", "EP". */
+  unit: string;
+  /** True when the highest score wins (false e.g. for nothing; every game here is true). */
+  highestWins: boolean;
+  /** True when the score is not points in the usual sense (BG Stats' noPoints). */
+  noPoints: boolean;
+}
+
+export interface PlayerResult {
+  id: string;
+  name: string;
+  score: number;
+  /** 1 for the winners; players who tie share a rank. */
+  rank: number;
+  /** Team index when the game was played in teams. */
+  team?: number;
+  winner: boolean;
+  /** True for the player (or team) who took the first turn. */
+  started: boolean;
+}
+
+export interface GameResult {
+  /** True once the game has ended by its own rules (a winner, or a tie the rules call a draw). */
+  finished: boolean;
+  /** Ids of the winning players (every member of a winning team); empty when nobody won yet. */
+  winners: string[];
+  /** Index of the winning team, for team games. */
+  winningTeam?: number;
+  /** True when the game ended with more than one winner by a tie (not a team win). */
+  tie: boolean;
+  players: PlayerResult[];
+  /** Length so far: turns or rounds played (the one in progress counts). */
+  length: Period;
 }
 
 /** The meta every state node carries, so the play screen can always say what happens now. */

@@ -4,6 +4,7 @@
  */
 import type { GameEvent } from '../../db/records';
 import type { GameLogic, StepMeta } from '../../session/types';
+import { buildResult } from '../../session/results';
 import {
   arenaName,
   titansChecks,
@@ -123,6 +124,32 @@ export const titansLogic: GameLogic<TitansSetup> = {
     return `Turn ${ctx.turn} · ${temples}`;
   },
 
+  stepEvents: ['BEGIN_AGES', 'NEXT'],
+  scoring: { unit: 'temples', highestWins: true, noPoints: false },
+
+  period: (snapshot) => ({ unit: 'turn', number: (snapshot.context as TitansContext).turn }),
+
+  standing(snapshot, setup) {
+    const temples = teamTemples(snapshot.context as TitansContext);
+    const scores: Record<string, number> = {};
+    setup.teams.forEach((team, t) => team.forEach((id) => (scores[id] = temples[t] ?? 0)));
+    return { scores };
+  },
+
+  result(snapshot, setup) {
+    const ctx = snapshot.context as TitansContext;
+    const { scores } = titansLogic.standing(snapshot, setup);
+    const teamOf = (id: string) => setup.teams.findIndex((t) => t.includes(id));
+    return buildResult({
+      finished: snapshot.status === 'done' && ctx.winner !== null,
+      players: setup.players.map((p) => ({ id: p.id, name: p.name, score: scores[p.id], team: teamOf(p.id) })),
+      winners: ctx.winner !== null ? (setup.teams[ctx.winner] ?? []) : [],
+      ...(ctx.winner !== null ? { winningTeam: ctx.winner } : {}),
+      started: setup.teams[setup.avatarTeam] ?? [],
+      length: { unit: 'turn', number: ctx.turn }
+    });
+  },
+
   describeStep(snapshot, setup, meta) {
     const ctx = snapshot.context as TitansContext;
     const multi = setup.format !== 'duel';
@@ -168,6 +195,13 @@ export const titansLogic: GameLogic<TitansSetup> = {
     return meta;
   }
 };
+
+/** Temples per team: a team's one mat, or both its mats in three arenas. */
+export function teamTemples(ctx: Pick<TitansContext, 'mats' | 'teamCount'>): number[] {
+  const byTeam = Array.from({ length: ctx.teamCount }, () => 0);
+  for (const m of ctx.mats) byTeam[m.team] += m.temples;
+  return byTeam;
+}
 
 function summarizeTemples(setup: TitansSetup, ctx: TitansContext): string {
   if (setup.format === 'three-arenas') {
