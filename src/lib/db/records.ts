@@ -48,6 +48,10 @@ export interface EventRecord {
   time: number;
   /** Human-readable line for the history, written when the entry is committed. */
   label: string;
+  /** The turn or round the event happened in (GameLogic.period), for grouping the history. */
+  period?: number;
+  /** True for a step that only walks a reminder (Guide me's Next): the history folds it away. */
+  minor?: boolean;
 }
 
 /** The parts of a machine snapshot that are stored; restored with machine.resolveState. */
