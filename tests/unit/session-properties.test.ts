@@ -62,8 +62,7 @@ describe('session runtime properties', () => {
               continue;
             }
             const before = storeState(rt.snapshot);
-            const result =
-              c.kind === 'send' ? rt.send(c.event) : c.kind === 'undo' ? rt.undo() : rt.redo();
+            const result = c.kind === 'send' ? rt.send(c.event) : c.kind === 'undo' ? rt.undo() : rt.redo();
             if (c.kind === 'undo') expect(result.ok).toBe(model.effective.length > 0);
             if (c.kind === 'redo') expect(result.ok).toBe(model.redo.length > 0);
             if (result.ok) {

@@ -29,7 +29,9 @@ export function showToast(
 ): number {
   const kind = options.kind ?? 'info';
   const key = options.key ?? (kind === 'error' ? 'error' : undefined);
-  const same = toasts.find((t) => (key !== undefined && t.key === key) || (t.message === message && !t.action));
+  const same = toasts.find(
+    (t) => (key !== undefined && t.key === key) || (t.message === message && !t.action)
+  );
   if (same) {
     clearTimeout(timers.get(same.id));
     dismissToast(same.id);

@@ -321,7 +321,8 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
       seen: options.seen,
       external: this.externalHead
     });
-    if (!decision.ok) return { ok: false, reason: decision.reason, ...(decision.quiet ? { quiet: true } : {}) };
+    if (!decision.ok)
+      return { ok: false, reason: decision.reason, ...(decision.quiet ? { quiet: true } : {}) };
     const { entry, next } = decision;
     const before = this.snapshot;
     if (entry.kind === 'event') this.timeline.appendEvent(entry, next);
@@ -329,7 +330,13 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
     else this.timeline.appendRedo(entry, next);
     const job = this.job(entry, before, next);
     this.queue.push(job);
-    this.record = { ...this.record, head: entry.seq, updated: time, status: naturalStatus(next), ...job.record };
+    this.record = {
+      ...this.record,
+      head: entry.seq,
+      updated: time,
+      status: naturalStatus(next),
+      ...job.record
+    };
     this.notify();
     return { ok: true };
   }
@@ -346,7 +353,8 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
         snapshot: next
       };
     }
-    const statusChanged = naturalStatus(next) !== naturalStatus(before) || this.record.status !== naturalStatus(next);
+    const statusChanged =
+      naturalStatus(next) !== naturalStatus(before) || this.record.status !== naturalStatus(next);
     const periodChanged = this.logic.period(next, this.setup).number !== this.writtenPeriod;
     if (statusChanged || periodChanged) {
       job.record = this.recordFields(next, entry.seq, entry.time);

@@ -39,7 +39,11 @@ export function decide<S extends BaseSetup>(t: Timeline<S>, intent: Intent, ctx:
       ? { ok: false, reason: STALE_TAP }
       : { ok: false, reason: 'That tap was on a step that had already moved on.', quiet: true };
   }
-  const entry = (kind: EventRecord['kind'], label: string, extra: Partial<EventRecord> = {}): EventRecord => ({
+  const entry = (
+    kind: EventRecord['kind'],
+    label: string,
+    extra: Partial<EventRecord> = {}
+  ): EventRecord => ({
     sessionId: ctx.sessionId,
     seq: t.head + 1,
     kind,
