@@ -53,7 +53,8 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
   /** The log head now, and the one the screen has painted (what the next tap is made on). */
   head = $state(0);
   private shown = 0;
-  private listeners = new Set<(outcome: Outcome) => void>();
+  // Plain (not reactive): who listens is not something a screen draws.
+  private listeners = new Set<(outcome: Outcome) => void>(); // eslint-disable-line svelte/prefer-svelte-reactivity
 
   constructor(readonly runtime: SessionRuntime<S>) {
     this.sync();
