@@ -122,7 +122,8 @@ const sessionSchema = v.strictObject(
     status: v.picklist(['active', 'finished', 'archived'], 'expected active, finished or archived'),
     summary: text(500),
     head: whole(0),
-    deletedAt: v.optional(timestamp)
+    deletedAt: v.optional(timestamp),
+    guide: v.optional(v.boolean('expected true or false'))
   },
   unexpectedKey
 );

@@ -27,6 +27,8 @@ export interface SessionRecord {
   head: number;
   /** Set when deleted from the home list; the record is purged later so the delete can be undone. */
   deletedAt?: number;
+  /** This game's own choice of flow: true walks every step (Guide me); unset follows settings. */
+  guide?: boolean;
 }
 
 /** A game event as it travels in the log: plain JSON with a type. */

@@ -272,6 +272,16 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
     this.writtenPeriod = this.period();
   }
 
+  /** This game's flow: true walks every step (Guide me), false the quick flow, undefined follows settings. */
+  async setGuide(guide: boolean | undefined): Promise<void> {
+    const record = { ...this.record };
+    if (guide === undefined) delete record.guide;
+    else record.guide = guide;
+    await this.db.sessions.update(this.record.id, { guide });
+    this.record = record;
+    this.notify();
+  }
+
   /** Ends the game now (the table stopped early, or the game ended on its own). */
   finish(): Promise<void> {
     return this.setStatus('finished');

@@ -156,7 +156,12 @@ export const titansLogic: GameLogic<TitansSetup> = {
     const teamOf = (id: string) => setup.teams.findIndex((t) => t.includes(id));
     return buildResult({
       finished: snapshot.status === 'done' && ctx.winner !== null,
-      players: setup.players.map((p) => ({ id: p.id, name: p.name, score: scores[p.id], team: teamOf(p.id) })),
+      players: setup.players.map((p) => ({
+        id: p.id,
+        name: p.name,
+        score: scores[p.id],
+        team: teamOf(p.id)
+      })),
       winners: ctx.winner !== null ? (setup.teams[ctx.winner] ?? []) : [],
       ...(ctx.winner !== null ? { winningTeam: ctx.winner } : {}),
       started: setup.teams[setup.avatarTeam] ?? [],
