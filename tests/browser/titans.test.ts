@@ -74,7 +74,7 @@ describe('Titans of Eden', () => {
     const across = page.locator('.across');
     await expect.poll(() => across.innerText()).toContain('Ben');
     expect(await across.evaluate((el) => getComputedStyle(el).transform)).toMatch(/^matrix\(-1, /);
-    await page.getByRole('button', { name: 'Side by side' }).click();
+    await tapAfterLooking(page.getByRole('button', { name: 'Side by side' }));
 
     // Turn 1: Ana surges, then enters her power; the history lists the surge.
     await page.getByRole('button', { name: /^Ana: Surge/ }).click();
