@@ -314,16 +314,21 @@ describe('Titans of Eden', () => {
       .getByRole('radiogroup', { name: 'Format' })
       .getByRole('radio', { name: /Two arenas/ })
       .click();
-    await expect.poll(() => first.page.locator('table.grid td button').count()).toBe(32);
-    const piles = await first.page.locator('table.grid td button').allInnerTexts();
+    await expect.poll(() => first.page.locator('.grid .pile').count()).toBe(32);
+    const piles = await first.page.locator('.grid .pile').allInnerTexts();
+    // Readable at arm's length: pile names at least 14 px at the default text size.
+    const sizes = await first.page.locator('.grid .pile .name').evaluateAll((els) =>
+      els.map((e) => parseFloat(getComputedStyle(e).fontSize))
+    );
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(14);
     const code = (await first.page.getByTestId('setup-code').innerText()).trim();
     expect(code).toMatch(/^T1-/);
     await first.context.close();
 
     const second = await openTab(shared.browser);
     await visit(second.page, `${shared.server.url}/titans/new?code=${encodeURIComponent(code)}`);
-    await expect.poll(() => second.page.locator('table.grid td button').count()).toBe(32);
-    expect(await second.page.locator('table.grid td button').allInnerTexts()).toEqual(piles);
+    await expect.poll(() => second.page.locator('.grid .pile').count()).toBe(32);
+    expect(await second.page.locator('.grid .pile').allInnerTexts()).toEqual(piles);
     expect(await second.page.getByRole('radio', { name: /Two arenas/ }).getAttribute('aria-checked')).toBe(
       'true'
     );
