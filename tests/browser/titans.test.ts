@@ -8,7 +8,14 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openTab, shot, visit } from './harness';
 import { useBrowser } from './shared';
-import { accessibilityProblems, countTaps, scrollsSideways, tapAfterLooking, taps, typeOnPad } from './checks';
+import {
+  accessibilityProblems,
+  countTaps,
+  scrollsSideways,
+  tapAfterLooking,
+  taps,
+  typeOnPad
+} from './checks';
 
 const shared = useBrowser();
 
@@ -317,9 +324,9 @@ describe('Titans of Eden', () => {
     await expect.poll(() => first.page.locator('.grid .pile').count()).toBe(32);
     const piles = await first.page.locator('.grid .pile').allInnerTexts();
     // Readable at arm's length: pile names at least 14 px at the default text size.
-    const sizes = await first.page.locator('.grid .pile .name').evaluateAll((els) =>
-      els.map((e) => parseFloat(getComputedStyle(e).fontSize))
-    );
+    const sizes = await first.page
+      .locator('.grid .pile .name')
+      .evaluateAll((els) => els.map((e) => parseFloat(getComputedStyle(e).fontSize)));
     expect(Math.min(...sizes)).toBeGreaterThanOrEqual(14);
     const code = (await first.page.getByTestId('setup-code').innerText()).trim();
     expect(code).toMatch(/^T1-/);
