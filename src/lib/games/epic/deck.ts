@@ -103,7 +103,9 @@ export function readList(text: string, list: ListName): { lines: DeckLine[]; unr
         unreadable.push({ list, line, text, reason });
         return;
       }
-      lines.push({ list, line, count: count.value, name: m[2].trim(), key: cardKey(m[2]) });
+      // "3 x Thrust": the x belongs to the count when the count was written apart from it.
+      const name = countText === m[1] ? m[2].replace(/^[x×]\s+/i, '') : m[2];
+      lines.push({ list, line, count: count.value, name: name.trim(), key: cardKey(name) });
     });
   return { lines, unreadable };
 }
