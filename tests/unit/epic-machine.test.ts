@@ -39,7 +39,7 @@ describe('Epic: starting a game', () => {
     d.send({ type: 'MULLIGAN', player: 'p1', cards: 2 });
     expect(d.meta().now).toMatch(/Ben decides now/);
     const last = d.line({ type: 'MULLIGAN', player: 'p2', cards: 5 });
-    expect(last).toBe('Ben mulligans 5 cards: −5 Mojo (now 25); Cy begins turn 1 at the Build step');
+    expect(last).toBe('Ben mulligans 5 cards: −5 Mojo (now 25); Cy begins turn 1 at the Build Step');
     expect(d.ctx.mulligans).toEqual({ p3: 0, p1: 2, p2: 5 });
     expect(d.ctx.mojo).toEqual({ p1: 28, p2: 25, p3: 30 });
     expect(d.is({ game: 'build' })).toBe(true);
@@ -53,10 +53,10 @@ describe('Epic: starting a game', () => {
     expect(d.refuse({ type: 'MULLIGAN', player: 'p9', cards: 1 })).toBe('That player is not in this game.');
   });
 
-  it('BEGIN: everyone who has not decided keeps; turn 1 starts at the Build step', () => {
+  it('BEGIN: everyone who has not decided keeps; turn 1 starts at the Build Step', () => {
     const d = new EpicDriver(epicSetup(3));
     d.send({ type: 'MULLIGAN', player: 'p1', cards: 1 });
-    expect(d.line({ type: 'BEGIN' })).toBe('Ben and Cy keep; Ana begins turn 1 at the Build step');
+    expect(d.line({ type: 'BEGIN' })).toBe('Ben and Cy keep; Ana begins turn 1 at the Build Step');
     expect(d.ctx.mulligans).toEqual({ p1: 1, p2: 0, p3: 0 });
     expect(d.is({ game: 'build' })).toBe(true);
     expect(d.meta().title).toBe('Turn 1 · Ana · Build');
@@ -66,7 +66,7 @@ describe('Epic: starting a game', () => {
     );
   });
 
-  it('the first turn has no Battle step: attack damage is refused on turn 1', () => {
+  it('the first turn has no Battle Step: attack damage is refused on turn 1', () => {
     const d = new EpicDriver(epicSetup(2)).begin();
     expect(d.refuse({ type: 'MOJO', changes: [{ player: 'p2', delta: -3 }], reason: 'attack' })).toBe(
       'The first turn starts at the Build Step: there is no Battle Step, so no attack damage.'
@@ -305,7 +305,7 @@ describe('Epic: the two flows', () => {
     expect(d.is({ game: 'prepare' })).toBe(true);
   });
 
-  it('quick flow: attack damage in any step moves to the Battle step; a spent action leaves Prepare', () => {
+  it('quick flow: attack damage in any step moves to the Battle Step; a spent action leaves Prepare', () => {
     const d = new EpicDriver(epicSetup(2)).begin().endTurn();
     expect(d.is({ game: 'prepare' })).toBe(true);
     d.send({ type: 'ACTION', player: 'p1', spent: true });

@@ -161,7 +161,7 @@ const play = {
     { guard: 'validMojo', actions: 'mojo' }
   ],
   ACTION: [
-    // Nobody plays anything in the Prepare step: a spent action means the table has moved on.
+    // Nobody plays anything in the Prepare Step: a spent action means the table has moved on.
     {
       guard: and(['validAction', stateIn(`${PLAY}.prepare`)]),
       target: `${PLAY}.preBattle`,
@@ -179,7 +179,7 @@ type Transition = { guard?: unknown; target?: string; actions: string };
 
 /**
  * The same events in the mulligan: play has begun, so everyone who has not decided kept their
- * hand, and the first turn (which starts at the Build step) is under way.
+ * hand, and the first turn (which starts at the Build Step) is under way.
  */
 function fromMulligan(t: Transition | readonly Transition[]) {
   const one = (x: Transition) => ({
@@ -335,7 +335,7 @@ export const epicMachine = setup({
             ready: {
               meta: step(
                 'Battle',
-                'Attack with a prepared champion or a group, as often as you like, or end the Battle step.',
+                'Attack with a prepared champion or a group, as often as you like, or end the Battle Step.',
                 ['step-battle', 'attack-sequence']
               ),
               on: { ATTACK: 'declare', NEXT: `${PLAY}.build` }

@@ -5,7 +5,7 @@
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import type { GameEvent } from '../../db/records';
-import type { GameLogic, StepMeta } from '../../session/types';
+import type { GameLogic } from '../../session/types';
 import { buildResult } from '../../session/results';
 import { epicChecks, epicMachine, type EpicEvent } from '../../machines/epic';
 import { describePick } from './draft';
@@ -86,16 +86,16 @@ function where(snapshot: AnyMachineSnapshot): string[] {
 }
 
 const STEP_NAMES: Record<string, string> = {
-  prepare: 'the Prepare step',
-  preBattle: 'the Pre-Battle step',
-  battle: 'the Battle step',
-  build: 'the Build step',
-  end: 'the End step',
+  prepare: 'the Prepare Step',
+  preBattle: 'the Pre-Battle Step',
+  battle: 'the Battle Step',
+  build: 'the Build Step',
+  end: 'the End Step',
   declare: 'an attack: declare',
   block: 'the attack: block',
   range: 'the attack: range damage',
   damage: 'the attack: damage',
-  ready: 'the Battle step'
+  ready: 'the Battle Step'
 };
 
 export const epicLogic: GameLogic<EpicSetup> = {
@@ -130,8 +130,8 @@ export const epicLogic: GameLogic<EpicSetup> = {
         return 'The game is under way already.';
       case 'ATTACK':
         return phase === 'game'
-          ? 'Attacks are declared in the Battle step, between attacks.'
-          : 'Attacks happen in the Battle step of a turn.';
+          ? 'Attacks are declared in the Battle Step, between attacks.'
+          : 'Attacks happen in the Battle Step of a turn.';
       case 'MOJO':
         return playing ? epicChecks.mojo(ctx, e, name) : notYet;
       case 'ACTION':
@@ -184,13 +184,13 @@ export const epicLogic: GameLogic<EpicSetup> = {
           e.cards === 0
             ? `${name(e.player)} keeps the hand`
             : `${name(e.player)} mulligans ${e.cards} card${e.cards === 1 ? '' : 's'}: ${signed(-e.cards)} Mojo (now ${mojoText(ctx.mojo[e.player])})`;
-        const begun = after.matches('game') ? `; ${name(ctx.active)} begins turn 1 at the Build step` : '';
+        const begun = after.matches('game') ? `; ${name(ctx.active)} begins turn 1 at the Build Step` : '';
         return start + begun;
       }
       case 'BEGIN': {
         const kept = ctx.players.filter((id) => !(id in prev.mulligans));
         const who = kept.length ? `${nameList(kept.map(name))} keep${kept.length === 1 ? 's' : ''}; ` : '';
-        return `${who}${name(ctx.active)} begins turn 1 at the Build step`;
+        return `${who}${name(ctx.active)} begins turn 1 at the Build Step`;
       }
       case 'MOJO': {
         const changes = e.changes.map((c) => `${name(c.player)} ${signed(c.delta)}`);
