@@ -20,7 +20,9 @@ describe('Epic rules links', () => {
       const kids = Object.values(node.states) as StateNode[];
       return kids.length ? kids.flatMap(walk) : [node];
     };
-    const leaves = walk(epicMachine.root).filter((n) => !(n.always?.length && !n.meta));
+    const leaves = walk(epicMachine.root as unknown as StateNode).filter(
+      (n) => !(n.always?.length && !n.meta)
+    );
     expect(leaves.length).toBeGreaterThan(10);
     for (const node of leaves) {
       const meta = node.meta as StepMeta;
