@@ -6,7 +6,7 @@
  * moves to the step it belongs to, and END_TURN ends a turn from anywhere. Pure: every number
  * comes in an event, every rule lives in `epicChecks` and `games/epic/table.ts`.
  */
-import { and, assign, not, setup, stateIn } from 'xstate';
+import { assign, setup } from 'xstate';
 import { MAX_PACKS, STARTING_HAND, type EpicSetup } from '../games/epic/format';
 import {
   MOJO_CHANGE_LIMIT,
@@ -152,42 +152,31 @@ const PLAY = '#epic.game';
 
 /** The events of play, as the `game` state accepts them (targets are absolute, so they can be reused). */
 const play = {
-  MOJO: [
-    {
-      guard: and(['validMojo', 'isAttack', not(stateIn(`${PLAY}.battle`))]),
-      target: `${PLAY}.battle`,
-      actions: 'mojo'
-    },
-    { guard: 'validMojo', actions: 'mojo' }
-  ],
-  ACTION: [
-    // Nobody plays anything in the Prepare Step: a spent action means the table has moved on.
-    {
-      guard: and(['validAction', stateIn(`${PLAY}.prepare`)]),
-      target: `${PLAY}.preBattle`,
-      actions: 'action'
-    },
-    { guard: 'validAction', actions: 'action' }
-  ],
+  MOJO: { guard: 'validMojo', actions: 'mojo' },
+  ACTION: { guard: 'validAction', actions: 'action' },
   CANNOT_DRAW: { guard: 'validCannotDraw', actions: 'cannotDraw' },
   DECK_EMPTY: { guard: 'validDeckEmpty', actions: 'deckEmpty' },
   LOSE: { guard: 'validLose', actions: 'lose' },
   END_TURN: { target: `${PLAY}.prepare`, actions: 'endTurn' }
 } as const;
 
-type Transition = { guard?: unknown; target?: string; actions: string };
+/**
+ * Quick flow: attack damage means the table is in the Battle step, wherever the app was. Steps
+ * outside the battle take it there; the battle's own states accept it where they are (the
+ * game-level MOJO above).
+ */
+const attackMovesToBattle = {
+  MOJO: { guard: 'validAttack', target: `${PLAY}.battle`, actions: 'mojo' }
+} as const;
+
+type Transition = { guard?: string; target?: string; actions: string };
 
 /**
  * The same events in the mulligan: play has begun, so everyone who has not decided kept their
  * hand, and the first turn (which starts at the Build Step) is under way.
  */
-function fromMulligan(t: Transition | readonly Transition[]) {
-  const one = (x: Transition) => ({
-    ...x,
-    target: x.target === `${PLAY}.battle` || !x.target ? `${PLAY}.build` : x.target,
-    actions: ['keepRest', x.actions]
-  });
-  return Array.isArray(t) ? (t as Transition[]).map(one) : one(t as Transition);
+function fromMulligan(t: Transition) {
+  return { ...t, target: t.target ?? `${PLAY}.build`, actions: ['keepRest', t.actions] };
 }
 
 export const epicMachine = setup({
@@ -205,7 +194,10 @@ export const epicMachine = setup({
     allDecided: ({ context }) => nextToMulligan(context) === undefined,
     validMojo: ({ context, event }) =>
       event.type === 'MOJO' && epicChecks.mojo(context, event, anyName) === undefined,
-    isAttack: ({ event }) => event.type === 'MOJO' && event.reason === 'attack',
+    validAttack: ({ context, event }) =>
+      event.type === 'MOJO' &&
+      event.reason === 'attack' &&
+      epicChecks.mojo(context, event, anyName) === undefined,
     validAction: ({ context, event }) =>
       event.type === 'ACTION' && epicChecks.action(context, event, anyName) === undefined,
     validCannotDraw: ({ context, event }) =>
@@ -298,12 +290,12 @@ export const epicMachine = setup({
       on: {
         MULLIGAN: { guard: 'validMulligan', actions: 'mulligan' },
         BEGIN: { target: `${PLAY}.build`, actions: 'keepRest' },
-        MOJO: fromMulligan(play.MOJO as unknown as Transition[]),
-        ACTION: fromMulligan({ guard: 'validAction', actions: 'action' }),
-        CANNOT_DRAW: fromMulligan(play.CANNOT_DRAW as Transition),
-        DECK_EMPTY: fromMulligan(play.DECK_EMPTY as Transition),
-        LOSE: fromMulligan(play.LOSE as Transition),
-        END_TURN: fromMulligan(play.END_TURN as Transition)
+        MOJO: fromMulligan(play.MOJO),
+        ACTION: fromMulligan(play.ACTION),
+        CANNOT_DRAW: fromMulligan(play.CANNOT_DRAW),
+        DECK_EMPTY: fromMulligan(play.DECK_EMPTY),
+        LOSE: fromMulligan(play.LOSE),
+        END_TURN: fromMulligan(play.END_TURN)
       } as never
     },
     game: {
@@ -320,14 +312,19 @@ export const epicMachine = setup({
             'Turn your champions and objects upright, then draw a card. Nobody plays anything in this step.',
             ['step-prepare', 'actions']
           ),
-          on: { NEXT: 'preBattle' }
+          on: {
+            NEXT: 'preBattle',
+            ...attackMovesToBattle,
+            // Nobody plays anything in the Prepare Step: a spent action means the table has moved on.
+            ACTION: { guard: 'validAction', target: 'preBattle', actions: 'action' }
+          }
         },
         preBattle: {
           meta: step('Pre-Battle', 'You may play Paced and Fast cards; everyone else Fast ones.', [
             'step-pre-battle',
             'speed'
           ]),
-          on: { NEXT: 'battle' }
+          on: { NEXT: 'battle', ...attackMovesToBattle }
         },
         battle: {
           initial: 'ready',
@@ -379,7 +376,7 @@ export const epicMachine = setup({
             'step-build',
             'speed'
           ]),
-          on: { NEXT: 'end' }
+          on: { NEXT: 'end', ...attackMovesToBattle }
         },
         end: {
           meta: step(
@@ -387,7 +384,7 @@ export const epicMachine = setup({
             'Fast plays, then discard down to 10 cards. Flipped cards prepare, damage and “until end of turn” effects end, unspent actions go.',
             ['step-end', 'hand-size']
           ),
-          on: { NEXT: { target: 'prepare', actions: 'endTurn' } }
+          on: { NEXT: { target: 'prepare', actions: 'endTurn' }, ...attackMovesToBattle }
         }
       }
     },
