@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { epicLogic } from '../../src/lib/games/epic/logic';
-import { nextChooser, type GameRecord } from '../../src/lib/games/epic/table';
+import { chooserFor, matchWins, nextChooser, type GameRecord } from '../../src/lib/games/epic/table';
 import type { EpicFormat } from '../../src/lib/games/epic/format';
 import type { EpicEvent } from '../../src/lib/machines/epic';
 import { SessionRuntime } from '../../src/lib/session/runtime';
@@ -158,7 +158,14 @@ describe('Epic: a match, best two of three', () => {
     const d = new EpicDriver(epicSetup(2, { match: true })).begin();
     d.send({ type: 'DECK_EMPTY', players: ['p1', 'p2'] });
     expect(d.is('between')).toBe(true);
-    expect(d.meta().now).toMatch(/Ana and Ben lost together: the app draws which of them chooses/);
+    const chooser = chooserFor(d.ctx, d.setup.seed)!;
+    expect(chooser.drawn).toBe(true);
+    expect(chooserFor(d.ctx, d.setup.seed)).toEqual(chooser);
+    const named = chooser.id === 'p1' ? 'Ana' : 'Ben';
+    expect(d.meta().now).toBe(
+      `Ana and Ben lost together; the draw picks ${named} to choose who goes first in game 2. Sideboards may swap cards one for one.`
+    );
+    expect(matchWins(d.ctx)).toEqual({ p1: 0, p2: 0 });
   });
 
   it('multiplayer: the first player knocked out chooses; players out together are drawn between', () => {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { epicLogic } from '../../src/lib/games/epic/logic';
 import { epicMachine } from '../../src/lib/machines/epic';
+import { HAND_LIMIT, STARTING_HAND, STARTING_MOJO } from '../../src/lib/games/epic/format';
 import type { StepMeta } from '../../src/lib/session/types';
 import { EpicDriver, epicSetup } from '../fixtures/epic';
 
@@ -17,6 +18,16 @@ describe('Epic: starting a game', () => {
     expect(d.ctx.first).toBe('p2');
     expect(d.is('mulligan')).toBe(true);
     expect(d.meta().now).toMatch(/draw 5/);
+  });
+
+  it('30 Mojo and a 5-card hand to start; discard down to 10 at the end of a turn (the rulebook’s numbers)', () => {
+    expect([STARTING_MOJO, STARTING_HAND, HAND_LIMIT]).toEqual([30, 5, 10]);
+    const d = new EpicDriver(epicSetup(2));
+    expect(Object.values(d.ctx.mojo)).toEqual([30, 30]);
+    expect(d.meta().now).toMatch(/draw 5/);
+    d.begin().send({ type: 'NEXT' });
+    expect(d.meta().title).toBe('Turn 1 · Ana · End');
+    expect(d.meta().now).toMatch(/discard down to 10 cards/);
   });
 
   it('a mulligan of 3 cards leaves 27 Mojo (the rulebook’s example)', () => {
@@ -391,5 +402,30 @@ describe('Epic: the two flows', () => {
       Object.values(node.states).forEach(visit);
     };
     visit(epicMachine.root);
+  });
+});
+
+describe('Epic: the home line says where the game stands', () => {
+  it('draft, building, mulligan and play', () => {
+    const d = new EpicDriver(epicSetup(3, { format: 'draft', packs: 3 }));
+    const line = () => epicLogic.summarize(d.snapshot, d.setup);
+    expect(line()).toBe('Draft 3 · Pack 1 · pick 1 of 15: keep 1 of 15, pass 14 left');
+    d.send({ type: 'DECKS_READY' });
+    expect(line()).toBe('Mulligans · Ana decides');
+    d.send({ type: 'MULLIGAN', player: 'p1', cards: 0 });
+    expect(line()).toBe('Mulligans · Ben decides');
+    d.begin().endTurn().mojo('p1', -4);
+    expect(line()).toBe('Turn 2 · Ben · Ana 26 – Ben 30 – Cy 30 Mojo');
+    const s = new EpicDriver(epicSetup(2, { format: 'sealed', packs: 4 }));
+    expect(epicLogic.summarize(s.snapshot, s.setup)).toBe('Sealed Pack 4 · building decks');
+  });
+
+  it('Guide me lines name the step; the period counts turns', () => {
+    const d = new EpicDriver(epicSetup(2)).begin();
+    expect(d.line({ type: 'NEXT' })).toBe('Ana: the End Step');
+    expect(d.line({ type: 'NEXT' })).toBe('End of turn 1; Ben begins turn 2');
+    expect(d.line({ type: 'NEXT' })).toBe('Ben: the Pre-Battle Step');
+    expect(epicLogic.period(d.snapshot, d.setup)).toEqual({ unit: 'turn', number: 2 });
+    expect(epicLogic.standing(d.snapshot, d.setup)).toEqual({ scores: { p1: 30, p2: 30 } });
   });
 });

@@ -11,6 +11,7 @@ import { epicChecks, epicMachine, type EpicEvent } from '../../machines/epic';
 import { describePick } from './draft';
 import { epicSetupProblem, formatName, playerName, type EpicSetup } from './format';
 import {
+  chooserFor,
   isOut,
   matchWins,
   matchWinner,
@@ -309,10 +310,10 @@ export const epicLogic: GameLogic<EpicSetup> = {
     if (phase === 'between') {
       const last = ctx.games.at(-1)!;
       const choosers = nextChooser(last, ctx.players).map(name);
-      const chooses =
-        choosers.length === 1
-          ? `${choosers[0]} chooses who goes first in game ${ctx.game + 1}.`
-          : `${nameList(choosers)} lost together: the app draws which of them chooses who goes first.`;
+      const chooser = chooserFor(ctx, setup.seed)!;
+      const chooses = chooser.drawn
+        ? `${nameList(choosers)} lost together; the draw picks ${name(chooser.id)} to choose who goes first in game ${ctx.game + 1}.`
+        : `${name(chooser.id)} chooses who goes first in game ${ctx.game + 1}.`;
       return {
         ...meta,
         title: `${gameLine(setup, last)}`,

@@ -5,6 +5,7 @@
  */
 import { MATCH_WINS, STARTING_MOJO, type EpicFormat } from './format';
 import { nextPick, type DraftPosition } from './draft';
+import { drawAmong } from './random';
 
 export type MojoReason = 'attack' | 'card' | 'ability' | 'other';
 export const MOJO_REASONS: readonly MojoReason[] = ['attack', 'card', 'ability', 'other'];
@@ -266,4 +267,19 @@ export function newGame(ctx: EpicContext, first: string): EpicContext {
     winners: null,
     how: null
   };
+}
+
+/**
+ * The player who chooses the first player of the next game of a match: the single loser, or,
+ * when several lost at the same moment, one of them drawn with the session's seed.
+ */
+export function chooserFor(
+  ctx: Pick<EpicContext, 'games' | 'players' | 'game'>,
+  seed: string
+): { id: string; drawn: boolean } | undefined {
+  const last = ctx.games.at(-1);
+  if (!last) return undefined;
+  const candidates = nextChooser(last, ctx.players);
+  if (candidates.length === 1) return { id: candidates[0], drawn: false };
+  return { id: drawAmong(seed, ctx.game + 1, candidates), drawn: true };
 }
