@@ -148,4 +148,25 @@ describe('Epic battle helper: attacks', () => {
       { by: 'blockers', range: 0, other: 3 }
     ]);
   });
+
+  it('our worked example: a group of 4 (range) and 3 blocked by a 6/5 champion', () => {
+    const out = resolveAttack(
+      [
+        { offense: 4, defense: 3, range: true },
+        { offense: 3, defense: 3 }
+      ],
+      [{ offense: 6, defense: 5 }]
+    );
+    expect(out.blockers[0]).toEqual({ deals: 6, takes: 7, broken: true });
+    expect(out.toPlayer).toBe(0);
+    expect(
+      resolveAttack(
+        [
+          { offense: 4, defense: 3, range: true },
+          { offense: 3, defense: 3 }
+        ],
+        []
+      ).toPlayer
+    ).toBe(7);
+  });
 });
