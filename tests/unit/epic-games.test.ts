@@ -115,8 +115,9 @@ describe('Epic: a match, best two of three', () => {
     expect(d.meta().now).toMatch(/^Ana chooses who goes first in game 2\./);
     expect(epicLogic.summarize(d.snapshot, d.setup)).toBe('Game 1: Ben won in 2 turns · wins Ana 0, Ben 1');
     expect(d.refuse({ type: 'MOJO', changes: [{ player: 'p1', delta: 1 }], reason: 'card' })).toBe(
-      'The game has not started: finish the draft and build decks first.'
+      'Game 1 is over: choose who goes first in the next one.'
     );
+    expect(d.refuse({ type: 'END_TURN' })).toBe('Game 1 is over: choose who goes first in the next one.');
     expect(d.refuse({ type: 'NEXT_GAME', first: 'p9' })).toBe('Choose one of the players to go first.');
     expect(d.line({ type: 'NEXT_GAME', first: 'p1' })).toBe('Game 2: Ana goes first');
     expect(d.ctx.mojo).toEqual({ p1: 30, p2: 30 });

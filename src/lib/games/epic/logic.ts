@@ -117,7 +117,10 @@ export const epicLogic: GameLogic<EpicSetup> = {
     }
     const phase = path[0];
     const playing = phase === 'game' || phase === 'mulligan';
-    const notYet = 'The game has not started: finish the draft and build decks first.';
+    const notYet =
+      phase === 'between'
+        ? `Game ${ctx.game} is over: choose who goes first in the next one.`
+        : 'The game has not started: finish the draft and build decks first.';
     switch (e.type) {
       case 'PICK':
         return ctx.format !== 'draft' ? 'This game has no draft.' : 'The draft is over.';
