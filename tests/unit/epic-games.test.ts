@@ -117,7 +117,7 @@ describe('Epic: a match, best two of three', () => {
     expect(d.refuse({ type: 'MOJO', changes: [{ player: 'p1', delta: 1 }], reason: 'card' })).toBe(
       'Game 1 is over: choose who goes first in the next one.'
     );
-    expect(d.refuse({ type: 'END_TURN' })).toBe('Game 1 is over: choose who goes first in the next one.');
+    expect(d.refuse({ type: 'NEXT_TURN' })).toBe('Game 1 is over: choose who goes first in the next one.');
     expect(d.refuse({ type: 'NEXT_GAME', first: 'p9' })).toBe('Choose one of the players to go first.');
     expect(d.line({ type: 'NEXT_GAME', first: 'p1' })).toBe('Game 2: Ana goes first');
     expect(d.ctx.mojo).toEqual({ p1: 30, p2: 30 });
@@ -193,7 +193,7 @@ describe('Epic: the runtime', () => {
     const rt = await SessionRuntime.create(db, epicLogic, 'epic', epicSetup(2));
     await rt.send({ type: 'MULLIGAN', player: 'p1', cards: 1 });
     await rt.send({ type: 'BEGIN' });
-    await rt.send({ type: 'END_TURN' });
+    await rt.send({ type: 'NEXT_TURN' });
     await rt.send({ type: 'ACTION', player: 'p2', spent: true });
     const before = storeState(rt.snapshot);
     await rt.send({ type: 'MOJO', changes: [{ player: 'p1', delta: -6 }], reason: 'attack' });
@@ -225,7 +225,7 @@ describe('Epic: the runtime', () => {
 describe('Epic: random games keep the rules', () => {
   const ids = ['p1', 'p2', 'p3', 'p4'];
   const event: fc.Arbitrary<EpicEvent> = fc.oneof(
-    { weight: 4, arbitrary: fc.constant({ type: 'END_TURN' as const }) },
+    { weight: 4, arbitrary: fc.constant({ type: 'NEXT_TURN' as const }) },
     { weight: 3, arbitrary: fc.constant({ type: 'NEXT' as const }) },
     { weight: 1, arbitrary: fc.constant({ type: 'ATTACK' as const }) },
     { weight: 1, arbitrary: fc.constant({ type: 'BEGIN' as const }) },

@@ -173,7 +173,7 @@ describe('Epic: Mojo, knockouts and the empty deck', () => {
     );
     expect(d.snapshot.status).toBe('done');
     expect(d.ctx.winners).toEqual(['p2']);
-    expect(d.refuse({ type: 'END_TURN' })).toBe('The game is over. Undo to change its last entry.');
+    expect(d.refuse({ type: 'NEXT_TURN' })).toBe('The game is over. Undo to change its last entry.');
   });
 
   it('a player with an empty deck wins at once', () => {
@@ -332,7 +332,7 @@ describe('Epic: the two flows', () => {
     expect(d.is({ game: { battle: 'block' } })).toBe(true);
   });
 
-  it('quick flow: one END_TURN ends the turn from any step', () => {
+  it('quick flow: one NEXT_TURN ends the turn from any step', () => {
     for (const walk of [0, 1, 2, 3, 4]) {
       const d = new EpicDriver(epicSetup(2)).begin().endTurn();
       for (let i = 0; i < walk; i++) d.send({ type: 'NEXT' });
@@ -361,13 +361,13 @@ describe('Epic: the two flows', () => {
       const line = d.line(e);
       if (!epicLogic.stepEvents.includes(e.type)) numbers[i].push(line);
     };
-    record(quick, 0, { type: 'END_TURN' });
+    record(quick, 0, { type: 'NEXT_TURN' });
     record(guided, 1, { type: 'NEXT' });
     record(guided, 1, { type: 'NEXT' });
     // Turn 2, Ben: spends his action, attacks for 5.
     record(quick, 0, { type: 'ACTION', player: 'p2', spent: true });
     record(quick, 0, { type: 'MOJO', changes: [{ player: 'p1', delta: -5 }], reason: 'attack' });
-    record(quick, 0, { type: 'END_TURN' });
+    record(quick, 0, { type: 'NEXT_TURN' });
     for (const e of [
       { type: 'NEXT' },
       { type: 'ACTION', player: 'p2', spent: true },

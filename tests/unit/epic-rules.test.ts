@@ -49,7 +49,7 @@ describe('Epic rules links', () => {
       }
       d.begin();
       check(d);
-      d.send({ type: 'END_TURN' });
+      d.send({ type: 'NEXT_TURN' });
       for (let i = 0; i < 10; i++) {
         check(d);
         d.send(d.is({ game: { battle: 'ready' } }) && i < 3 ? { type: 'ATTACK' } : { type: 'NEXT' });

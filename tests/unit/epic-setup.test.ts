@@ -236,7 +236,7 @@ describe('Epic draft guide', () => {
     expect(d.line({ type: 'PICK' })).toBe('Draft done: build decks');
     expect(d.is('building')).toBe(true);
     expect(d.meta().now).toBe('Your deck is the 30 cards you drafted, with no sideboard. Shuffle it.');
-    expect(d.refuse({ type: 'END_TURN' })).toBe(
+    expect(d.refuse({ type: 'NEXT_TURN' })).toBe(
       'The game has not started: finish the draft and build decks first.'
     );
     d.send({ type: 'NEXT' });

@@ -3,7 +3,7 @@
  * a deck runs out, or (in a match) someone has won two games. The statechart walks the five steps
  * of a turn and the eight beats of an attack for "Guide me" (NEXT, ATTACK); the quick flow skips
  * all that: every event that carries information is accepted wherever the table could be and
- * moves to the step it belongs to, and END_TURN ends a turn from anywhere. Pure: every number
+ * moves to the step it belongs to, and NEXT_TURN ends a turn from anywhere. Pure: every number
  * comes in an event, every rule lives in `epicChecks` and `games/epic/table.ts`.
  */
 import { assign, setup } from 'xstate';
@@ -44,7 +44,7 @@ export type EpicEvent =
   | { type: 'CANNOT_DRAW'; player: string; cards: number }
   | { type: 'DECK_EMPTY'; players: string[] }
   | { type: 'LOSE'; player: string }
-  | { type: 'END_TURN' }
+  | { type: 'NEXT_TURN' }
   | { type: 'NEXT_GAME'; first: string };
 
 type Of<T extends EpicEvent['type']> = Extract<EpicEvent, { type: T }>;
@@ -157,7 +157,7 @@ const play = {
   CANNOT_DRAW: { guard: 'validCannotDraw', actions: 'cannotDraw' },
   DECK_EMPTY: { guard: 'validDeckEmpty', actions: 'deckEmpty' },
   LOSE: { guard: 'validLose', actions: 'lose' },
-  END_TURN: { target: `${PLAY}.prepare`, actions: 'endTurn' }
+  NEXT_TURN: { target: `${PLAY}.prepare`, actions: 'endTurn' }
 } as const;
 
 /**
@@ -295,7 +295,7 @@ export const epicMachine = setup({
         CANNOT_DRAW: fromMulligan(play.CANNOT_DRAW),
         DECK_EMPTY: fromMulligan(play.DECK_EMPTY),
         LOSE: fromMulligan(play.LOSE),
-        END_TURN: fromMulligan(play.END_TURN)
+        NEXT_TURN: fromMulligan(play.NEXT_TURN)
       } as never
     },
     game: {

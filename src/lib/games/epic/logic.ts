@@ -146,7 +146,7 @@ export const epicLogic: GameLogic<EpicSetup> = {
         return playing ? epicChecks.deckEmpty(ctx, e, name) : notYet;
       case 'LOSE':
         return playing ? epicChecks.lose(ctx, e, name) : notYet;
-      case 'END_TURN':
+      case 'NEXT_TURN':
         return notYet;
       case 'NEXT':
         return phase === 'mulligan'
@@ -220,7 +220,7 @@ export const epicLogic: GameLogic<EpicSetup> = {
       }
       case 'LOSE':
         return `${name(e.player)} loses the game${tail}`;
-      case 'END_TURN':
+      case 'NEXT_TURN':
         return `End of turn ${prev.turn}${tail}`;
       case 'NEXT_GAME':
         return `Game ${ctx.game}: ${name(e.first)} goes first`;
