@@ -104,6 +104,8 @@ describe('Epic: a match, best two of three', () => {
     d.mojo('p1', -28);
     expect(d.is('between')).toBe(true);
     expect(d.ctx.games).toHaveLength(1);
+    // The decided game counts once, before and after it is recorded.
+    expect(matchWins(d.ctx)).toEqual({ p1: 0, p2: 1 });
     expect(d.ctx.games[0]).toMatchObject({
       game: 1,
       first: 'p1',

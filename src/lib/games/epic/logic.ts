@@ -235,7 +235,7 @@ export const epicLogic: GameLogic<EpicSetup> = {
     const name = (id: string) => playerName(setup, id);
     const game = ctx.match ? `Game ${ctx.game} · ` : '';
     const record = ctx.match
-      ? ` · wins ${ctx.players.map((id) => `${name(id)} ${matchWins(ctx, false)[id]}`).join(', ')}`
+      ? ` · wins ${ctx.players.map((id) => `${name(id)} ${matchWins(ctx)[id]}`).join(', ')}`
       : '';
     if (snapshot.status === 'done') {
       const winner = ctx.match ? matchWinner(ctx) : undefined;

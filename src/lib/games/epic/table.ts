@@ -204,21 +204,22 @@ export function advanceDraft(ctx: EpicContext): EpicContext {
   return { ...ctx, draft: ctx.draft ? nextPick(ctx.draft, ctx.packs) : null };
 }
 
-/** Games won so far in the match, counting the game just decided if it is not recorded yet. */
+/** Games won so far in the match, counting the game just decided before it is recorded. */
 export function matchWins(
-  ctx: Pick<EpicContext, 'players' | 'games' | 'winners'>,
-  withCurrent = true
+  ctx: Pick<EpicContext, 'players' | 'games' | 'winners' | 'game'>
 ): Record<string, number> {
   const wins = everyone(ctx.players, 0);
   const games = ctx.games.map((g) => g.winners);
-  if (withCurrent && ctx.winners) games.push(ctx.winners);
+  if (ctx.winners && ctx.games.at(-1)?.game !== ctx.game) games.push(ctx.winners);
   // Our reading (ruling-match-tie): a shared game counts for nobody.
   for (const winners of games) if (winners.length === 1) wins[winners[0]]++;
   return wins;
 }
 
 /** The match winner: the first to win two games. */
-export function matchWinner(ctx: Pick<EpicContext, 'players' | 'games' | 'winners'>): string | undefined {
+export function matchWinner(
+  ctx: Pick<EpicContext, 'players' | 'games' | 'winners' | 'game'>
+): string | undefined {
   const wins = matchWins(ctx);
   return ctx.players.find((id) => wins[id] >= MATCH_WINS);
 }
