@@ -85,20 +85,20 @@ describe('Epic', () => {
     await page.getByRole('button', { name: 'Ana puts back 2' }).click();
     await expect.poll(() => mojo(page, 'Ana').getAttribute('aria-label')).toMatch(/: 28\./);
     await page.getByRole('button', { name: /^Everyone else keeps/ }).click();
-    await expect.poll(() => page.getByText('· Turn 1').isVisible()).toBe(true);
+    await expect.poll(() => board(page)).toMatch(/^Turn 1 ·/);
     await check('play: first turn');
     await page.getByRole('button', { name: 'Battle', exact: true }).click();
     await check('play: the checklist open');
     await tapAfterLooking(page.getByRole('button', { name: 'Next turn: Ben' }));
 
     // Turn 2, an ordinary turn, counted: Ben's action, Ana's Mojo typed, Next turn.
-    await expect.poll(() => page.getByText('· Turn 2').isVisible()).toBe(true);
+    await expect.poll(() => board(page)).toMatch(/^Turn 2 ·/);
     await countTaps(page);
     await page.getByRole('button', { name: /^Ben’s action: available/ }).click();
     await typeMojo(page, 'Ana', '-6');
     await expect.poll(() => mojo(page, 'Ana').getAttribute('aria-label')).toMatch(/: 22\./);
     await tapAfterLooking(page.getByRole('button', { name: 'Next turn: Ana' }));
-    await expect.poll(() => page.getByText('· Turn 3').isVisible()).toBe(true);
+    await expect.poll(() => board(page)).toMatch(/^Turn 3 ·/);
     expect(await taps(page)).toEqual([
       'Ben’s action: available. Tap to spend it',
       'Ana’s Mojo: 28. Tap to type a new value',
@@ -199,7 +199,7 @@ describe('Epic', () => {
         await typeMojo(page, 'Ana', '-4');
         await tapAfterLooking(page.getByRole('button', { name: 'Next turn: Ana' }));
       }
-      await expect.poll(() => page.getByText('· Turn 3').isVisible()).toBe(true);
+      await expect.poll(() => board(page)).toMatch(/^Turn 3 ·/);
       return { board: await board(page), history: await historyText(page) };
     };
     const quick = await play(false);

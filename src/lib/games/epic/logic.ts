@@ -62,7 +62,8 @@ function winLine(setup: EpicSetup, winners: readonly string[], tense: 'now' | 'p
 export function gameLine(setup: EpicSetup, g: GameRecord): string {
   const who = winLine(setup, g.winners, 'past');
   const how = g.how === 'deck' || g.how === 'deck-tie' ? ' (empty deck)' : '';
-  return `Game ${g.game}: ${who}${how} in ${g.turns} turn${g.turns === 1 ? '' : 's'}`;
+  const game = setup.match ? `Game ${g.game}: ` : '';
+  return `${game}${who}${how} in ${g.turns} turn${g.turns === 1 ? '' : 's'}`;
 }
 
 function mojoLine(setup: EpicSetup, ctx: EpicContext): string {
