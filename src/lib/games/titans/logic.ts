@@ -197,7 +197,8 @@ export const titansLogic: GameLogic<TitansSetup> = {
         now = 'End-of-third-age abilities (Substitute) happen now, just before the battle.';
       }
       if (snapshot.matches({ turn: { age: 'opening' } }) && ctx.age === 3) {
-        now = now.replace('then Sacrifice.', 'then Sacrifice, then Sacrifice: Ritual.');
+        // Sacrifice: Ritual is a Sacrifice ability: it acts in the same step, not after it.
+        now = now.replace('then Sacrifice.', 'then Sacrifice (Sacrifice: Ritual included).');
       }
       return { title: `Age ${ctx.age} · ${title}`, now, rules };
     }
