@@ -249,4 +249,39 @@ describe('Epic', () => {
     expect(await accessibilityProblems(page)).toEqual([]);
     await context.close();
   });
+
+  it('keyboard: every control on the play screen shows its focus, and the action can be spent with a key', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(page);
+    await page.getByRole('button', { name: /^Everyone else keeps/ }).click();
+    const unseen: string[] = [];
+    const seen = new Set<string>();
+    // From the top of the page, by keyboard only, through every control of the screen.
+    await page.locator('body').press('Tab');
+    for (let i = 0; i < 45; i++) {
+      const focus = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const s = getComputedStyle(el);
+        return {
+          control: el.matches('button, a[href], input, summary, textarea, select'),
+          name: (el.getAttribute('aria-label') ?? el.textContent ?? el.tagName).trim().slice(0, 30),
+          visible: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2
+        };
+      });
+      if (focus.control) {
+        seen.add(focus.name);
+        if (!focus.visible) unseen.push(focus.name);
+      }
+      await page.keyboard.press('Tab');
+    }
+    expect(seen.size).toBeGreaterThan(15);
+    expect([...seen].some((n) => n.startsWith('Ben’s action'))).toBe(true);
+    expect(unseen).toEqual([]);
+    await page.getByRole('button', { name: /^Ben’s action/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByRole('button', { name: /^Ben’s action/ }).getAttribute('aria-pressed'))
+      .toBe('true');
+    await context.close();
+  });
 });
