@@ -5,7 +5,7 @@
  * - Home first load: every JS and CSS file Chromium fetches to show the home screen, gzipped.
  * - Rules page first load: the same for a rules page (HTML included).
  * - Precache: everything the service worker stores for offline use, gzipped.
- * - Replay: 10,000 events through the fixture machine and through Titans of Eden.
+ * - Replay: 10,000 events through the fixture machine, Titans of Eden and Epic.
  * - Append: one event committed through the session runtime (fake-indexeddb in Node), and one
  *   IndexedDB write in Chromium (the browser's own cost of a committed event).
  * - Search: the index's gzipped size, and the time per keystroke over the whole corpus.
@@ -22,6 +22,8 @@ import { tallyLogic, tallySetup, type TallyEvent } from '../tests/fixtures/tally
 import { proposeArenas, type TitansSetup } from '../src/lib/games/titans/format';
 import { randomPiles } from '../src/lib/games/titans/piles';
 import { titansLogic } from '../src/lib/games/titans/logic';
+import { epicLogic } from '../src/lib/games/epic/logic';
+import type { EpicSetup } from '../src/lib/games/epic/format';
 import { initialState, replay } from '../src/lib/session/replay';
 import { SessionRuntime } from '../src/lib/session/runtime';
 import { TablesideDB } from '../src/lib/db/schema';
@@ -204,6 +206,40 @@ report(
   'Replay 10,000 Titans of Eden events',
   ms(time(() => replay(titansLogic, titansStart, titansEvents), 20))
 );
+
+// Epic: quick-flow and Guide-me turns mixed (actions, attacks, card effects, step walks), in a
+// game that never ends: Mojo lost to attacks comes back through cards.
+{
+  const epicSetup: EpicSetup = {
+    format: 'sealed',
+    packs: 2,
+    match: false,
+    first: 0,
+    shuffledSeats: false,
+    seed: 'BENCH001',
+    players: [
+      { id: 'p1', name: 'Ana' },
+      { id: 'p2', name: 'Ben' }
+    ]
+  };
+  const events: GameEvent[] = [{ type: 'BEGIN' }, { type: 'NEXT_TURN' }];
+  for (let active = 'p2'; events.length < 10_000; active = active === 'p1' ? 'p2' : 'p1') {
+    const other = active === 'p1' ? 'p2' : 'p1';
+    events.push(
+      { type: 'NEXT' },
+      { type: 'ACTION', player: active, spent: true },
+      { type: 'NEXT' },
+      { type: 'ATTACK' },
+      { type: 'MOJO', changes: [{ player: other, delta: -3 }], reason: 'attack' },
+      { type: 'MOJO', changes: [{ player: other, delta: 3 }], reason: 'card' },
+      { type: 'ACTION', player: other, spent: true },
+      { type: 'NEXT_TURN' }
+    );
+  }
+  events.length = 10_000;
+  const start = initialState(epicLogic, epicSetup);
+  report('Replay 10,000 Epic events', ms(time(() => replay(epicLogic, start, events), 20)));
+}
 
 // ---- Append through the runtime (Node, fake-indexeddb) ------------------------------------------
 {

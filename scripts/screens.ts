@@ -53,8 +53,105 @@ async function tour(dark: boolean) {
   await context.close();
 }
 
-await tour(false);
-await tour(true);
+/** Epic: setup and the deck checker, the draft guide, mulligans, a turn, Guide me, a match. */
+async function epicTour(dark: boolean) {
+  const mode = dark ? 'dark' : 'light';
+  const { page, context } = await openTab(browser, { dark });
+  const snap = async (name: string, fullPage = false) => {
+    await page.waitForTimeout(300);
+    await shot(page, `epic-${name}-${mode}`, { fullPage });
+  };
+  const start = async (players: string[], options: { format?: RegExp; match?: boolean } = {}) => {
+    await visit(page, `${server.url}/epic/new`);
+    await page.locator('h1').first().waitFor();
+    if (options.format) await page.getByRole('radio', { name: options.format }).click();
+    if (options.match) await page.getByRole('radio', { name: /Match/ }).click();
+    if (players.length !== 2)
+      await page.getByRole('radio', { name: String(players.length), exact: true }).click();
+    for (const [i, n] of players.entries()) await page.getByPlaceholder(`Player ${i + 1}`).fill(n);
+    await page
+      .getByRole('radiogroup', { name: /Who goes first/ })
+      .getByRole('radio')
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Start the game' }).click();
+    await page.waitForURL(/\/play\//);
+    await page.getByRole('region', { name: 'Board' }).waitFor();
+  };
+  await visit(page, `${server.url}/epic/new`);
+  await page.locator('h1').first().waitFor();
+  await snap('setup');
+  await page.getByRole('radio', { name: /Designed deck/ }).click();
+  await page.getByText(/^Check a deck/).click();
+  await page.getByRole('textbox', { name: 'Deck' }).fill('3 Thrust\n4 Swarm\nRescue\n3 Shelter\n20 Imp');
+  await page.getByRole('textbox', { name: /^Sideboard/ }).fill('3 Walk it Off\n1 Thrust');
+  await snap('setup-deck-check', true);
+
+  await start(['Ana', 'Ben', 'Cy', 'Dee'], { format: /Draft/ });
+  await snap('draft');
+  await page.getByRole('button', { name: /^Drafted already/ }).click();
+  await page.getByRole('button', { name: 'Ana puts back 2' }).click();
+  await snap('mulligan');
+
+  await start(['Ana', 'Ben']);
+  await page.getByRole('button', { name: /^Everyone else keeps/ }).click();
+  await page.getByRole('button', { name: 'Next turn: Ben' }).click();
+  await page.getByRole('button', { name: /^Ben’s action/ }).click();
+  await page.waitForTimeout(350);
+  await page.getByRole('button', { name: 'Decrease Ana’s Mojo by 5' }).click();
+  await snap('turn');
+  await page.getByRole('button', { name: 'Battle', exact: true }).click();
+  await snap('checklist');
+  await page.getByRole('button', { name: 'Battle', exact: true }).click();
+  await page.getByText('Battle helper').click();
+  await page.getByRole('textbox', { name: 'Attacker 1: offense' }).fill('7');
+  await page.getByRole('textbox', { name: 'Attacker 1: defense' }).fill('3');
+  await page.getByRole('button', { name: 'Add a blocker' }).click();
+  await page.getByRole('textbox', { name: 'Blocker 1: offense' }).fill('2');
+  await page.getByRole('textbox', { name: 'Blocker 1: defense' }).fill('8');
+  await page.getByRole('textbox', { name: 'Blocker 1: Damage Ward' }).fill('5');
+  await page.getByRole('textbox', { name: 'Blocker 1: Damage Ward' }).scrollIntoViewIfNeeded();
+  await snap('battle-helper');
+  await page.getByRole('button', { name: 'Face each other' }).click();
+  await snap('face-to-face');
+  await page.getByRole('button', { name: 'Side by side' }).click();
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitemcheckbox', { name: /Guide me/ }).click();
+  await page.waitForTimeout(350);
+  await page.getByRole('button', { name: 'Declare an attack' }).click();
+  await snap('guide-attack');
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitemcheckbox', { name: /Guide me/ }).click();
+  await page.waitForTimeout(350);
+  await page.getByRole('button', { name: /^Ana’s Mojo/ }).click();
+  await page.getByRole('textbox', { name: /^New total for Ana’s Mojo/ }).fill('0');
+  await page.getByRole('textbox', { name: /^New total for Ana’s Mojo/ }).press('Enter');
+  await snap('game-over');
+
+  await start(['Ana', 'Ben', 'Cy'], { format: /Pack War/, match: true });
+  await page.getByRole('button', { name: /^Everyone else keeps/ }).click();
+  await page.getByText(/^Cards that cannot be drawn/).click();
+  await snap('pack-war', true);
+  for (const who of ['Ben', 'Cy']) {
+    await page.getByRole('button', { name: new RegExp(`^${who}’s Mojo`) }).click();
+    await page.getByRole('textbox', { name: new RegExp(`^New total for ${who}’s Mojo`) }).fill('0');
+    await page.getByRole('textbox', { name: new RegExp(`^New total for ${who}’s Mojo`) }).press('Enter');
+  }
+  await page.getByText(/Who goes first in game 2/).scrollIntoViewIfNeeded();
+  await snap('between-games');
+  await context.close();
+}
+
+// `npx tsx scripts/screens.ts epic`: only Epic's screens.
+const only = process.argv[2];
+if (!only || only === 'app') {
+  await tour(false);
+  await tour(true);
+}
+if (!only || only === 'epic') {
+  await epicTour(false);
+  await epicTour(true);
+}
 await browser.close();
 await server.close();
 console.log('screenshots written to screenshots/');
