@@ -63,7 +63,13 @@ describe('Theos cards', () => {
   });
 
   it('types follow Speed: 1 Betrayal, 2 to 8 Offering, 9 to 15 Power', () => {
-    expect([1, 2, 8, 9, 15].map(typeForSpeed)).toEqual(['betrayal', 'offering', 'offering', 'power', 'power']);
+    expect([1, 2, 8, 9, 15].map(typeForSpeed)).toEqual([
+      'betrayal',
+      'offering',
+      'offering',
+      'power',
+      'power'
+    ]);
     for (const god of GODS) {
       expect(cardsOf(god, 'betrayal')).toHaveLength(1);
       expect(cardsOf(god, 'offering')).toHaveLength(7);
@@ -136,7 +142,10 @@ describe('Theos prebuilt decks and rosters', () => {
     expect(book).toHaveLength(16); // 2 + 2 + 3 + 4 decks, 2 + 3 rosters
     for (const group of allGroups) {
       const printed = book.filter((d) => d.group === group.name).sort((a, b) => a.number - b.number);
-      expect(printed.map((d) => d.name), group.name).toEqual(group.decks.map((d) => d.name));
+      expect(
+        printed.map((d) => d.name),
+        group.name
+      ).toEqual(group.decks.map((d) => d.name));
       printed.forEach((d, i) => {
         expect(
           d.lines.map((l) => readListEntry(l.id, l.name)!.card.id),
@@ -168,7 +177,10 @@ describe('Theos prebuilt decks and rosters', () => {
     const sections = allRules().theos.sections;
     for (const group of allGroups) {
       for (const deck of group.decks) {
-        const heading = new RegExp(`^#### (?:Deck|Set) \\d: ${deck.name.replace(/'/g, "'")} \\{#([a-z-]+)\\}`, 'm');
+        const heading = new RegExp(
+          `^#### (?:Deck|Set) \\d: ${deck.name.replace(/'/g, "'")} \\{#([a-z-]+)\\}`,
+          'm'
+        );
         const id = heading.exec(RULES_MD)?.[1];
         expect(id, deck.name).toBeDefined();
         const text = sections.find((s) => s.id === id)!.text;

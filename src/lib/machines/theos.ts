@@ -346,6 +346,8 @@ export const theosMachine = setup({
       ]
     },
     draft: {
+      // Entered only through `begin`, which picks the kind of draft.
+      initial: 'two',
       on: { DRAFT_DONE: '#theos.table' },
       states: {
         two: {

@@ -23,11 +23,16 @@ import type { PlayerSetup } from '../../db/records';
 
 const purpose = (name: string, nonce: number) => (nonce ? `${name}|${nonce}` : name);
 
-/** Players split at random into the format's teams. */
+/** Players split at random into the format's teams (a Free-For-All has nothing to draw). */
 export function drawTeams(seed: string, ids: readonly string[], format: TheosFormat, nonce = 0): string[][] {
+  if (format === 'ffa') return seatTeams(ids, format);
   const shuffled = rngFor(seed, purpose('teams', nonce)).shuffle(ids);
   let at = 0;
-  return teamSizes(format, ids.length).map((n) => shuffled.slice(at, (at += n)));
+  // Members listed in seat order, so a team reads the same however it was drawn.
+  const seat = (id: string) => ids.indexOf(id);
+  return teamSizes(format, ids.length).map((n) =>
+    shuffled.slice(at, (at += n)).sort((a, b) => seat(a) - seat(b))
+  );
 }
 
 /** Teams in seat order, without drawing: consecutive players together. */
