@@ -49,7 +49,7 @@ describe('Theos: Guide me walks every step', () => {
       d.send({ type: 'NEXT' });
       seen.push(titleOf(d));
       expect(d.refuse({ type: 'NEXT' })).toBe('When every card has resolved, end the turn.');
-      d.send({ type: 'TURN_DONE' });
+      d.send({ type: turn < 7 ? 'TURN_DONE' : 'END_PLAY' });
     }
     expect(seen.slice(0, 6)).toEqual([
       'Round 1 · Turn 1 of 7 · Choose',
@@ -124,14 +124,30 @@ describe('Theos: the quick flow', () => {
     expect(d.is({ table: { round: { play: 'resolve' } } })).toBe(true);
   });
 
-  it('a turn ends with one event from any step, and the 7th goes to the End Phase', () => {
+  it('a turn ends with one event from any step; after the 7th, one event ends the Play Phase', () => {
     const d = new TheosDriver(theosSetup('ffa', 4));
     for (let t = 1; t <= 6; t++) d.send({ type: 'TURN_DONE' });
     expect(d.ctx.turn).toBe(7);
-    d.send({ type: 'TURN_DONE' });
+    expect(d.refuse({ type: 'TURN_DONE' })).toBe(
+      'Turn 7 is the last of the round: every hand is empty, so end the Play Phase.'
+    );
+    d.send({ type: 'END_PLAY' });
     expect(d.is({ table: { round: { end: 'order' } } })).toBe(true);
     expect(d.refuse({ type: 'TURN_DONE' })).toBe(
       'The Play Phase is over: clean up, then start the next round.'
+    );
+    expect(d.refuse({ type: 'END_PLAY' })).toBe(
+      'The Play Phase is over: clean up, then start the next round.'
+    );
+  });
+
+  it('a card that empties hands early: the table may end the Play Phase at any turn', () => {
+    const d = new TheosDriver(theosSetup('1v1', 2));
+    d.send({ type: 'TURN_DONE' }).send({ type: 'TURN_DONE' });
+    const before = d.snapshot;
+    d.send({ type: 'END_PLAY' });
+    expect(theosLogic.describe({ type: 'END_PLAY' }, before, d.snapshot, d.setup)).toBe(
+      'Round 1: the Play Phase ends after turn 3. Die 10: Ana 0/10, Ben 0/10. Nobody ascends'
     );
   });
 
@@ -153,14 +169,15 @@ describe('Theos: the quick flow', () => {
     } as const;
     // Quick: information only, and one event per turn.
     quick.send({ type: 'FOLLOWERS', player: 'p1', delta: 3 }).send(flip).send({ type: 'TURN_DONE' });
-    for (let t = 2; t <= 7; t++) quick.send({ type: 'TURN_DONE' });
+    for (let t = 2; t <= 6; t++) quick.send({ type: 'TURN_DONE' });
+    quick.send({ type: 'END_PLAY' });
     quick.cleanup().send({ type: 'NEXT_ROUND' });
     // Guide me: every step, the same information at the steps where it happens.
     guided.send({ type: 'NEXT' }).send({ type: 'NEXT' });
     for (let t = 1; t <= 7; t++) {
       guided.send({ type: 'NEXT' }).send({ type: 'NEXT' });
       if (t === 1) guided.send({ type: 'FOLLOWERS', player: 'p1', delta: 3 }).send(flip);
-      guided.send({ type: 'TURN_DONE' });
+      guided.send({ type: t < 7 ? 'TURN_DONE' : 'END_PLAY' });
     }
     guided.send({ type: 'NEXT' }).cleanup().send({ type: 'NEXT_ROUND' });
     expect(storeState(guided.snapshot)).toEqual(storeState(quick.snapshot));
@@ -239,7 +256,9 @@ describe('Theos: the End Phase', () => {
     const d = new TheosDriver(theosSetup('1v1', 2));
     d.followers({ p1: 12 });
     expect(d.done).toBe(false);
-    for (let t = 0; t < 7; t++) d.send({ type: 'TURN_DONE' });
+    for (let t = 1; t < 7; t++) d.send({ type: 'TURN_DONE' });
+    expect(d.done).toBe(false);
+    d.send({ type: 'END_PLAY' });
     expect(d.done).toBe(true);
     expect(d.ctx.winner).toBe(0);
   });
@@ -258,7 +277,7 @@ describe('Theos: the End Phase', () => {
     e.playRound({ p1: 7, p2: 7 });
     expect(e.done).toBe(false);
     expect(e.is({ table: { round: { end: 'order' } } })).toBe(true);
-    expect(theosLogic.describe({ type: 'TURN_DONE' }, e.snapshot, e.snapshot, e.setup)).toContain(
+    expect(theosLogic.describe({ type: 'END_PLAY' }, e.snapshot, e.snapshot, e.setup)).toContain(
       'Die 7: Ana 7/7, Ben 7/7. A tie for the most: nobody ascends'
     );
   });
@@ -576,9 +595,10 @@ describe('Theos: history lines name the change', () => {
     expect(line({ type: 'GOD_ORDER', faster: 'hades', slower: 'demeter' })).toBe(
       'God Speed: Hades is faster than Demeter'
     );
-    for (let t = 0; t < 6; t++) d.send({ type: 'TURN_DONE' });
-    expect(line({ type: 'TURN_DONE' })).toBe(
-      'Round 1, turn 7 done: End Phase. Die 10: Ana 2/10, Ben 0/10, Cy 0/10, Dee 0/10, Eli 0/10. Nobody ascends'
+    for (let t = 0; t < 5; t++) d.send({ type: 'TURN_DONE' });
+    expect(line({ type: 'TURN_DONE' })).toBe('Round 1, turn 6 done');
+    expect(line({ type: 'END_PLAY' })).toBe(
+      'Round 1: the Play Phase ends. Die 10: Ana 2/10, Ben 0/10, Cy 0/10, Dee 0/10, Eli 0/10. Nobody ascends'
     );
     expect(line({ type: 'CLEANUP', player: 'p1', keep: 1, back: 1 })).toBe(
       'Ana keeps 1 card (1 Follower stay), returns 6 (1 Follower back)'
@@ -606,7 +626,7 @@ describe('Theos: the runtime, undo and replay', () => {
     const fresh = await SessionRuntime.open(reopen(db), theosLogic, rt.session.id, { snapshotEvery: 7 });
     expect(storeState(fresh.snapshot)).toEqual(storeState(d.snapshot));
     expect(rt.history[0].label).toMatch(
-      /turn 7 done: End Phase\. Die 7: Ana & Ben \d+\/14, Cy & Dee 16\/14\. Cy & Dee ascend$/
+      /^Round 4: the Play Phase ends\. Die 7: Ana & Ben \d+\/14, Cy & Dee 16\/14\. Cy & Dee ascend$/
     );
     // Undo all the way back, checking each state against a replay of the shorter log.
     for (let n = d.log.length - 1; n >= 0; n--) {
@@ -643,6 +663,7 @@ describe('Theos: invariants over random games', () => {
         })
       },
       { weight: 6, arbitrary: fc.constant({ type: 'TURN_DONE' as const }) },
+      { weight: 2, arbitrary: fc.constant({ type: 'END_PLAY' as const }) },
       { weight: 2, arbitrary: fc.constant({ type: 'NEXT' as const }) },
       {
         weight: 2,

@@ -49,7 +49,7 @@ describe('Theos rules links', () => {
               d.send({ type: 'NEXT' });
               check(d);
             }
-            d.send({ type: 'TURN_DONE' });
+            d.send({ type: turn < 6 ? 'TURN_DONE' : 'END_PLAY' });
             check(d);
           }
           d.cleanup({ p1: { keep: 1, back: 0 } });

@@ -6,8 +6,9 @@
  * the Blanks each hand must hold, the God Speeds the table has settled and the draft's picks.
  *
  * Two flows drive it. "Guide me" walks every step with NEXT. The quick flow never taps through a
- * reminder: Followers, god flips and the end of a turn are accepted at any step of the Start and
- * Play Phases and move the machine to the step they belong to, and cleanup entries, Realm moves
+ * reminder: Followers, god flips, the end of a turn (TURN_DONE, or END_PLAY after the last) are
+ * accepted at any step of the Start and Play Phases and move the machine to the step they belong
+ * to, and cleanup entries, Realm moves
  * and tie-break answers are accepted at any step of the End Phase. Pure: every number comes in an
  * event, and the draft's cards come from the setup.
  */
@@ -65,6 +66,7 @@ export type TheosEvent =
   | { type: 'FOLLOWERS'; player: string; delta: number }
   | { type: 'GOD'; realm: number; god: God }
   | { type: 'TURN_DONE' }
+  | { type: 'END_PLAY' }
   | { type: 'GOD_ORDER'; faster: God; slower: God }
   | { type: 'FINAL_CARD'; player: string; card: string | null }
   | { type: 'CLEANUP'; player: string; keep: number; back: number }
@@ -173,6 +175,12 @@ export const theosChecks = {
     if (ctx.realmOf[e.player] === e.realm) return `${name(e.player)} already plays in ${realmName(e.realm)}.`;
     return undefined;
   },
+  turnDone(ctx: TheosContext) {
+    if (ctx.turn >= HAND_SIZE) {
+      return `Turn ${HAND_SIZE} is the last of the round: every hand is empty, so end the Play Phase.`;
+    }
+    return undefined;
+  },
   nextRound(ctx: TheosContext, name: Name) {
     const missing = ctx.players.filter((id) => !(id in ctx.cleanup));
     if (missing.length) {
@@ -252,7 +260,7 @@ export const theosMachine = setup({
     validMove: ({ context, event }) =>
       event.type === 'MOVE_REALM' && theosChecks.move(context, event, anyName) === undefined,
     allCleanedUp: ({ context }) => theosChecks.nextRound(context, anyName) === undefined,
-    lastTurn: ({ context }) => context.turn >= HAND_SIZE,
+    moreTurns: ({ context }) => theosChecks.turnDone(context) === undefined,
     anyBlanks: ({ context }) => Object.values(context.blanks).some((n) => n > 0),
     twoRealms: ({ context }) => context.realms > 1,
     someoneWon: ({ context }) =>
@@ -384,7 +392,8 @@ export const theosMachine = setup({
             FOLLOWERS: { guard: 'validFollowers', target: `${ROUND}.play.resolve`, actions: 'addFollowers' },
             // Before the first card, a flip corrects a starting face: it stays a setup step.
             GOD: { guard: 'validGod', actions: 'setGod' },
-            TURN_DONE: { target: `${ROUND}.play.choose`, actions: 'nextTurn' }
+            TURN_DONE: { guard: 'moreTurns', target: `${ROUND}.play.choose`, actions: 'nextTurn' },
+            END_PLAY: `${ROUND}.end`
           }
         },
         round: {
@@ -400,7 +409,8 @@ export const theosMachine = setup({
                 NEXT: 'play',
                 FOLLOWERS: { guard: 'validFollowers', target: 'play.resolve', actions: 'addFollowers' },
                 GOD: { guard: 'validGod', target: 'play.resolve', actions: 'setGod' },
-                TURN_DONE: { target: 'play.choose', actions: 'nextTurn' }
+                TURN_DONE: { guard: 'moreTurns', target: 'play.choose', actions: 'nextTurn' },
+                END_PLAY: 'end'
               }
             },
             play: {
@@ -408,10 +418,9 @@ export const theosMachine = setup({
               on: {
                 FOLLOWERS: { guard: 'validFollowers', target: '.resolve', actions: 'addFollowers' },
                 GOD: { guard: 'validGod', target: '.resolve', actions: 'setGod' },
-                TURN_DONE: [
-                  { guard: 'lastTurn', target: 'end' },
-                  { target: '.choose', actions: 'nextTurn' }
-                ]
+                TURN_DONE: { guard: 'moreTurns', target: '.choose', actions: 'nextTurn' },
+                // Hands are empty after turn 7; a card that changes that is the table's to call.
+                END_PLAY: 'end'
               },
               states: {
                 choose: {

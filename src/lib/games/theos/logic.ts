@@ -213,7 +213,9 @@ export const theosLogic: GameLogic<TheosSetup> = {
         if (!duringPlay) return 'Gods flip while cards resolve, in the Play Phase.';
         return theosChecks.god(ctx, e);
       case 'TURN_DONE':
+      case 'END_PLAY':
         if (where === 'draft') return 'Finish the draft first.';
+        if (duringPlay && e.type === 'TURN_DONE') return theosChecks.turnDone(ctx);
         return 'The Play Phase is over: clean up, then start the next round.';
       case 'GOD_ORDER':
         return theosChecks.godOrder(ctx, e);
@@ -272,11 +274,11 @@ export const theosLogic: GameLogic<TheosSetup> = {
         const where = ctx.realms > 1 ? `${realmName(e.realm)}: ` : '';
         return `${where}${GOD_NAMES[e.god]} face up, ${GOD_NAMES[other]} face down`;
       }
-      case 'TURN_DONE': {
-        if (after.matches({ table: { round: 'end' } }) || after.matches('over')) {
-          return `Round ${ctx.round}, turn ${prev.turn} done: End Phase. ${winLine(setup, ctx)}`;
-        }
+      case 'TURN_DONE':
         return `Round ${ctx.round}, turn ${prev.turn} done`;
+      case 'END_PLAY': {
+        const early = prev.turn < HAND_SIZE ? ` after turn ${prev.turn}` : '';
+        return `Round ${ctx.round}: the Play Phase ends${early}. ${winLine(setup, ctx)}`;
       }
       case 'GOD_ORDER':
         return `God Speed: ${GOD_NAMES[e.faster]} is faster than ${GOD_NAMES[e.slower]}`;
