@@ -34,7 +34,7 @@ function numberLines(d: TheosDriver): string[] {
 describe('Theos: Guide me walks every step', () => {
   it('prepare, Start Phase, then each turn: choose, reveal, resolve (no Blanks in round 1)', () => {
     const d = new TheosDriver(theosSetup('1v1', 2, 'prebuilt'));
-    expect(d.is({ table: 'prepare' })).toBe(true);
+    expect(d.is('prepare')).toBe(true);
     expect(titleOf(d)).toBe('Take your seats');
     expect(nowOf(d)).toMatch(/Decks from (Tutorial Game|Feast and Famine): Ana: .+, Ben: .+\./);
     d.send({ type: 'NEXT' });
@@ -60,7 +60,7 @@ describe('Theos: Guide me walks every step', () => {
       'Round 1 · Turn 2 of 7 · Resolve'
     ]);
     expect(seen.at(-1)).toBe('Round 1 · Turn 7 of 7 · Resolve');
-    expect(d.is({ table: { round: { end: 'order' } } })).toBe(true);
+    expect(d.is({ end: 'order' })).toBe(true);
     expect(titleOf(d)).toBe('Round 1 · End Phase · Cleanup order');
     d.send({ type: 'NEXT' });
     expect(titleOf(d)).toBe('Round 1 · End Phase · Cleanup');
@@ -116,12 +116,12 @@ describe('Theos: the quick flow', () => {
   it('a Follower change anywhere in the Start or Play Phase moves to the resolve step', () => {
     const d = new TheosDriver(theosSetup('1v1', 2));
     d.send({ type: 'FOLLOWERS', player: 'p1', delta: 2 });
-    expect(d.is({ table: { round: { play: 'resolve' } } })).toBe(true);
+    expect(d.is({ play: 'resolve' })).toBe(true);
     d.send({ type: 'TURN_DONE' });
-    expect(d.is({ table: { round: { play: 'choose' } } })).toBe(true);
+    expect(d.is({ play: 'choose' })).toBe(true);
     expect(d.ctx.turn).toBe(2);
     d.send({ type: 'GOD', realm: 0, god: d.ctx.pairs[0].find((g) => g !== d.ctx.active[0][0])! });
-    expect(d.is({ table: { round: { play: 'resolve' } } })).toBe(true);
+    expect(d.is({ play: 'resolve' })).toBe(true);
   });
 
   it('a turn ends with one event from any step; after the 7th, one event ends the Play Phase', () => {
@@ -132,7 +132,7 @@ describe('Theos: the quick flow', () => {
       'Turn 7 is the last of the round: every hand is empty, so end the Play Phase.'
     );
     d.send({ type: 'END_PLAY' });
-    expect(d.is({ table: { round: { end: 'order' } } })).toBe(true);
+    expect(d.is({ end: 'order' })).toBe(true);
     expect(d.refuse({ type: 'TURN_DONE' })).toBe(
       'The Play Phase is over: clean up, then start the next round.'
     );
@@ -154,9 +154,9 @@ describe('Theos: the quick flow', () => {
   it('cleanup entries and Realm moves are accepted at any End Phase step and move to theirs', () => {
     const d = new TheosDriver(theosSetup('2v2v2', 6)).playRound();
     d.send({ type: 'MOVE_REALM', player: 'p1', realm: 1 - d.ctx.realmOf.p1 });
-    expect(d.is({ table: { round: { end: 'move' } } })).toBe(true);
+    expect(d.is({ end: 'move' })).toBe(true);
     d.send({ type: 'CLEANUP', player: 'p1', keep: 0, back: 0 });
-    expect(d.is({ table: { round: { end: 'cleanup' } } })).toBe(true);
+    expect(d.is({ end: 'cleanup' })).toBe(true);
   });
 
   it('Guide me and the quick flow reach the same state with the same number-changing history', () => {
@@ -230,7 +230,7 @@ describe('Theos: Followers and gods', () => {
     const d = new TheosDriver(theosSetup('1v1', 2));
     const down = d.ctx.pairs[0].find((g) => g !== d.ctx.active[0][0])!;
     d.send({ type: 'GOD', realm: 0, god: down });
-    expect(d.is({ table: 'prepare' })).toBe(true);
+    expect(d.is('prepare')).toBe(true);
   });
 
   it('God Speed answers are remembered; a settled pair cannot be answered again', () => {
@@ -276,7 +276,7 @@ describe('Theos: the End Phase', () => {
     for (let r = 1; r <= 3; r++) e.round({}, { p1: { keep: 0, back: 0 }, p2: { keep: 0, back: 0 } });
     e.playRound({ p1: 7, p2: 7 });
     expect(e.done).toBe(false);
-    expect(e.is({ table: { round: { end: 'order' } } })).toBe(true);
+    expect(e.is({ end: 'order' })).toBe(true);
     expect(theosLogic.describe({ type: 'END_PLAY' }, e.snapshot, e.snapshot, e.setup)).toContain(
       'Die 7: Ana 7/7, Ben 7/7. A tie for the most: nobody ascends'
     );
@@ -414,7 +414,7 @@ describe('Theos: drafts in the machine', () => {
       .filter((id) => id !== pool[5])
       .slice(0, 23)
       .forEach((card) => d.send({ type: 'PICK', card }));
-    expect(d.is({ table: 'prepare' })).toBe(true);
+    expect(d.is('prepare')).toBe(true);
     expect(d.refuse({ type: 'PICK', card: pool[27] })).toBe('The draft is over.');
   });
 
@@ -431,7 +431,7 @@ describe('Theos: drafts in the machine', () => {
       'Cards are picked one by one only in a 2 player draft.'
     );
     for (let i = 0; i < 6; i++) d.send({ type: 'PICKED' });
-    expect(d.is({ table: 'prepare' })).toBe(true);
+    expect(d.is('prepare')).toBe(true);
     expect(d.refuse({ type: 'PICKED' })).toBe('The draft is over.');
   });
 
@@ -439,7 +439,7 @@ describe('Theos: drafts in the machine', () => {
     const d = new TheosDriver(theosSetup('3v3', 6, 'draft'));
     expect(titleOf(d)).toBe('Draft · Packet 1 · Pick 1 of 10');
     d.send({ type: 'PICKED' }).send({ type: 'DRAFT_DONE' });
-    expect(d.is({ table: 'prepare' })).toBe(true);
+    expect(d.is('prepare')).toBe(true);
     expect(d.refuse({ type: 'DRAFT_DONE' })).toBe('There is no draft going on.');
   });
 });

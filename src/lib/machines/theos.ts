@@ -230,8 +230,6 @@ export function initialContext(input: TheosSetup): TheosContext {
 
 const step = (title: string, now: string, rules: string[]) => ({ title, now, rules });
 
-const ROUND = '#theos.table.round';
-
 export const theosMachine = setup({
   types: {
     context: {} as TheosContext,
@@ -345,18 +343,20 @@ export const theosMachine = setup({
   initial: 'begin',
   // A God Speed answer may come whenever the speed helper needs one.
   on: { GOD_ORDER: { guard: 'validGodOrder', actions: 'addAnswer' } },
+  // Kept shallow on purpose: every level of nesting costs on each of the thousands of events a
+  // replay goes through. A round is start → play → end; "round" itself is the context's number.
   states: {
     begin: {
       always: [
         { guard: 'twoDraft', target: 'draft.two' },
         { guard: 'passDraft', target: 'draft.pass' },
-        { target: 'table' }
+        { target: 'prepare' }
       ]
     },
     draft: {
       // Entered only through `begin`, which picks the kind of draft.
       initial: 'two',
-      on: { DRAFT_DONE: '#theos.table' },
+      on: { DRAFT_DONE: '#theos.prepare' },
       states: {
         two: {
           meta: step(
@@ -364,7 +364,7 @@ export const theosMachine = setup({
             'Take turns picking one card from the open pool until you each have 12. Picks are public.',
             ['draft-two']
           ),
-          always: { guard: 'twoDraftDone', target: '#theos.table' },
+          always: { guard: 'twoDraftDone', target: '#theos.prepare' },
           on: { PICK: { guard: 'validPick', actions: 'pick' } }
         },
         pass: {
@@ -373,129 +373,135 @@ export const theosMachine = setup({
             'Everyone picks a card from their packet face down, reveals it, and passes the rest on.',
             ['draft-picking']
           ),
-          always: { guard: 'passDraftDone', target: '#theos.table' },
+          always: { guard: 'passDraftDone', target: '#theos.prepare' },
           on: { PICKED: { actions: 'picked' } }
         }
       }
     },
-    table: {
-      initial: 'prepare',
+    prepare: {
+      meta: step(
+        'Take your seats',
+        'Sit as your game type says, take your decks, set each god pair to its starting face, and put the Followers and Blanks within reach.',
+        ['seating', 'opposing-pairs', 'decks']
+      ),
+      on: {
+        NEXT: 'start',
+        FOLLOWERS: { guard: 'validFollowers', target: 'play.resolve', actions: 'addFollowers' },
+        // Before the first card, a flip corrects a starting face: it stays a setup step.
+        GOD: { guard: 'validGod', actions: 'setGod' },
+        TURN_DONE: { guard: 'moreTurns', target: 'play.choose', actions: 'nextTurn' },
+        END_PLAY: 'end'
+      }
+    },
+    start: {
+      meta: step(
+        'Start Phase',
+        'Set the Ascension Die, then everyone builds a hand of 7 from their deck, Blanks included.',
+        ['start-phase', 'ascension-die']
+      ),
+      on: {
+        NEXT: 'play',
+        FOLLOWERS: { guard: 'validFollowers', target: 'play.resolve', actions: 'addFollowers' },
+        GOD: { guard: 'validGod', target: 'play.resolve', actions: 'setGod' },
+        TURN_DONE: { guard: 'moreTurns', target: 'play.choose', actions: 'nextTurn' },
+        END_PLAY: 'end'
+      }
+    },
+    play: {
+      initial: 'choose',
+      on: {
+        FOLLOWERS: { guard: 'validFollowers', target: '.resolve', actions: 'addFollowers' },
+        GOD: { guard: 'validGod', target: '.resolve', actions: 'setGod' },
+        TURN_DONE: { guard: 'moreTurns', target: '.choose', actions: 'nextTurn' },
+        // Hands are empty after turn 7; a card that changes that is the table's to call.
+        END_PLAY: 'end'
+      },
       states: {
-        prepare: {
+        choose: {
           meta: step(
-            'Take your seats',
-            'Sit as your game type says, take your decks, set each god pair to its starting face, and put the Followers and Blanks within reach.',
-            ['seating', 'opposing-pairs', 'decks']
+            'Choose',
+            'Everyone chooses a card from their hand and lays it face down in their Realm.',
+            ['turn-steps']
           ),
           on: {
-            NEXT: 'round',
-            FOLLOWERS: { guard: 'validFollowers', target: `${ROUND}.play.resolve`, actions: 'addFollowers' },
-            // Before the first card, a flip corrects a starting face: it stays a setup step.
-            GOD: { guard: 'validGod', actions: 'setGod' },
-            TURN_DONE: { guard: 'moreTurns', target: `${ROUND}.play.choose`, actions: 'nextTurn' },
-            END_PLAY: `${ROUND}.end`
+            NEXT: 'reveal',
+            // The quick flow's usual turn: from one choose step straight to the next.
+            TURN_DONE: { guard: 'moreTurns', actions: 'nextTurn' }
           }
         },
-        round: {
-          initial: 'start',
-          states: {
-            start: {
-              meta: step(
-                'Start Phase',
-                'Set the Ascension Die, then everyone builds a hand of 7 from their deck, Blanks included.',
-                ['start-phase', 'ascension-die']
-              ),
-              on: {
-                NEXT: 'play',
-                FOLLOWERS: { guard: 'validFollowers', target: 'play.resolve', actions: 'addFollowers' },
-                GOD: { guard: 'validGod', target: 'play.resolve', actions: 'setGod' },
-                TURN_DONE: { guard: 'moreTurns', target: 'play.choose', actions: 'nextTurn' },
-                END_PLAY: 'end'
-              }
-            },
-            play: {
-              initial: 'choose',
-              on: {
-                FOLLOWERS: { guard: 'validFollowers', target: '.resolve', actions: 'addFollowers' },
-                GOD: { guard: 'validGod', target: '.resolve', actions: 'setGod' },
-                TURN_DONE: { guard: 'moreTurns', target: '.choose', actions: 'nextTurn' },
-                // Hands are empty after turn 7; a card that changes that is the table's to call.
-                END_PLAY: 'end'
-              },
-              states: {
-                choose: {
-                  meta: step(
-                    'Choose',
-                    'Everyone chooses a card from their hand and lays it face down in their Realm.',
-                    ['turn-steps']
-                  ),
-                  on: { NEXT: 'reveal' }
-                },
-                reveal: {
-                  meta: step('Reveal', 'Everyone turns their card face up at the same moment.', [
-                    'turn-steps',
-                    'unresolved'
-                  ]),
-                  on: { NEXT: [{ guard: 'anyBlanks', target: 'blanks' }, { target: 'resolve' }] }
-                },
-                blanks: {
-                  meta: step(
-                    'Blanks out',
-                    'Anyone who revealed a Blank takes it out of play; they resolve nothing this turn.',
-                    ['turn-steps', 'blank']
-                  ),
-                  on: { NEXT: 'resolve' }
-                },
-                resolve: {
-                  meta: step(
-                    'Resolve',
-                    'The fastest card resolves first: accepted if its god is face up in its Realm, rejected otherwise. Then the next fastest.',
-                    ['card-speed', 'card-resolution']
-                  )
-                }
-              }
-            },
-            end: {
-              initial: 'check',
-              on: {
-                FINAL_CARD: { guard: 'validFinalCard', target: '.order', actions: 'setFinalCard' },
-                CLEANUP: { guard: 'validCleanup', target: '.cleanup', actions: 'setCleanup' },
-                MOVE_REALM: { guard: 'validMove', target: '.move', actions: 'moveRealm' },
-                NEXT_ROUND: { guard: 'allCleanedUp', target: 'start', actions: 'newRound' }
-              },
-              states: {
-                check: {
-                  always: [
-                    { guard: 'someoneWon', target: '#theos.over', actions: 'declareWinner' },
-                    { target: 'order' }
-                  ]
-                },
-                order: {
-                  meta: step(
-                    'Cleanup order',
-                    'Nobody ascends this round. Teams clean up from the most Followers down; a tie goes to the fastest final card.',
-                    ['win-check', 'win-ties', 'cleanup-order']
-                  ),
-                  on: { NEXT: 'cleanup' }
-                },
-                cleanup: {
-                  meta: step(
-                    'Cleanup',
-                    'Each player returns resolved cards to their deck (their Followers go back) and keeps the rest in play, drawing a Blank for each card kept.',
-                    ['cleanup']
-                  ),
-                  on: { NEXT: { guard: 'twoRealms', target: 'move' } }
-                },
-                move: {
-                  meta: step(
-                    'Change Realm',
-                    'Anyone may move their Demigod Card to the other Realm and play there from now on.',
-                    ['cleanup', 'two-realms']
-                  )
-                }
-              }
-            }
+        reveal: {
+          meta: step('Reveal', 'Everyone turns their card face up at the same moment.', [
+            'turn-steps',
+            'unresolved'
+          ]),
+          on: { NEXT: [{ guard: 'anyBlanks', target: 'blanks' }, { target: 'resolve' }] }
+        },
+        blanks: {
+          meta: step(
+            'Blanks out',
+            'Anyone who revealed a Blank takes it out of play; they resolve nothing this turn.',
+            ['turn-steps', 'blank']
+          ),
+          on: { NEXT: 'resolve' }
+        },
+        resolve: {
+          meta: step(
+            'Resolve',
+            'The fastest card resolves first: accepted if its god is face up in its Realm, rejected otherwise. Then the next fastest.',
+            ['card-speed', 'card-resolution']
+          ),
+          // Already here: no need to leave and re-enter the step (cheaper on replay).
+          on: {
+            FOLLOWERS: { guard: 'validFollowers', actions: 'addFollowers' },
+            GOD: { guard: 'validGod', actions: 'setGod' }
           }
+        }
+      }
+    },
+    end: {
+      initial: 'check',
+      on: {
+        FINAL_CARD: { guard: 'validFinalCard', target: '.order', actions: 'setFinalCard' },
+        CLEANUP: { guard: 'validCleanup', target: '.cleanup', actions: 'setCleanup' },
+        MOVE_REALM: { guard: 'validMove', target: '.move', actions: 'moveRealm' },
+        NEXT_ROUND: { guard: 'allCleanedUp', target: 'start', actions: 'newRound' }
+      },
+      states: {
+        check: {
+          always: [
+            { guard: 'someoneWon', target: '#theos.over', actions: 'declareWinner' },
+            { target: 'order' }
+          ]
+        },
+        order: {
+          meta: step(
+            'Cleanup order',
+            'Nobody ascends this round. Teams clean up from the most Followers down; a tie goes to the fastest final card.',
+            ['win-check', 'win-ties', 'cleanup-order']
+          ),
+          on: {
+            NEXT: 'cleanup',
+            FINAL_CARD: { guard: 'validFinalCard', actions: 'setFinalCard' }
+          }
+        },
+        cleanup: {
+          meta: step(
+            'Cleanup',
+            'Each player returns resolved cards to their deck (their Followers go back) and keeps the rest in play, drawing a Blank for each card kept.',
+            ['cleanup']
+          ),
+          on: {
+            NEXT: { guard: 'twoRealms', target: 'move' },
+            CLEANUP: { guard: 'validCleanup', actions: 'setCleanup' }
+          }
+        },
+        move: {
+          meta: step(
+            'Change Realm',
+            'Anyone may move their Demigod Card to the other Realm and play there from now on.',
+            ['cleanup', 'two-realms']
+          ),
+          on: { MOVE_REALM: { guard: 'validMove', actions: 'moveRealm' } }
         }
       }
     },

@@ -37,9 +37,9 @@ const signed = (n: number) => (n > 0 ? `+${n}` : `−${-n}`);
 function phase(snapshot: AnyMachineSnapshot): 'draft' | 'prepare' | 'start' | 'play' | 'end' | 'over' {
   if (snapshot.matches('draft')) return 'draft';
   if (snapshot.matches('over')) return 'over';
-  if (snapshot.matches({ table: 'prepare' })) return 'prepare';
-  if (snapshot.matches({ table: { round: 'start' } })) return 'start';
-  if (snapshot.matches({ table: { round: 'play' } })) return 'play';
+  if (snapshot.matches('prepare')) return 'prepare';
+  if (snapshot.matches('start')) return 'start';
+  if (snapshot.matches('play')) return 'play';
   return 'end';
 }
 
@@ -149,7 +149,7 @@ function endStep(
   meta: StepMeta
 ): StepMeta {
   const name = (id: string) => playerName(setup, id);
-  if (snapshot.matches({ table: { round: { end: 'order' } } })) {
+  if (snapshot.matches({ end: 'order' })) {
     const order = cleanupOrder(teamTotals(ctx), ctx.teams, ctx.finalCards, ctx.answers);
     const line = order.groups.map((g) => g.map((t) => teamName(setup, t)).join(' = ')).join(', then ');
     let tie = '';
@@ -160,7 +160,7 @@ function endStep(
     }
     return { ...meta, now: `${meta.now} Order: ${line}.${tie}` };
   }
-  if (snapshot.matches({ table: { round: { end: 'cleanup' } } })) {
+  if (snapshot.matches({ end: 'cleanup' })) {
     const missing = ctx.players.filter((id) => !(id in ctx.cleanup)).map(name);
     const waiting = missing.length ? ` Still to enter: ${missing.join(', ')}.` : ' Everyone has cleaned up.';
     return { ...meta, now: `${meta.now}${waiting}` };
@@ -230,7 +230,7 @@ export const theosLogic: GameLogic<TheosSetup> = {
         return theosChecks.nextRound(ctx, name);
       }
       case 'NEXT':
-        if (snapshot.matches({ table: { round: { play: 'resolve' } } })) {
+        if (snapshot.matches({ play: 'resolve' })) {
           return 'When every card has resolved, end the turn.';
         }
         if (where === 'end') return 'Start the next round once everyone has cleaned up.';
@@ -252,14 +252,14 @@ export const theosLogic: GameLogic<TheosSetup> = {
           draft?.mode === 'two'
             ? twoPickStatus(draft.first, draft.second, draft.picks.length).picker
             : undefined;
-        const done = after.matches('table') ? '. The draft is done; the last 4 cards leave the game' : '';
+        const done = after.matches('prepare') ? '. The draft is done; the last 4 cards leave the game' : '';
         return `${picker ? name(picker) : 'Someone'} picks ${cardLabel(e.card)}${done}`;
       }
       case 'PICKED': {
         const draft = prev.draft;
         if (draft?.mode !== 'pass') return 'Pick made';
         const status = passPickStatus(draft.plan, draft.made);
-        const done = after.matches('table') ? '. The draft is done' : '';
+        const done = after.matches('prepare') ? '. The draft is done' : '';
         return `Draft: packet ${status.packet}, pick ${status.pick} made, cards passed ${status.direction}${done}`;
       }
       case 'DRAFT_DONE':
