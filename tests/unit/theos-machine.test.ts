@@ -729,3 +729,68 @@ describe('Theos: invariants over random games', () => {
     );
   });
 });
+
+describe('Theos: malformed events (a damaged backup, a stale tab) are refused, never thrown on', () => {
+  const junk = fc.oneof(
+    fc.constant(undefined),
+    fc.constant(null),
+    fc.string(),
+    fc.integer(),
+    fc.double(),
+    fc.boolean()
+  );
+  const types = [
+    'NEXT',
+    'PICK',
+    'PICKED',
+    'DRAFT_DONE',
+    'FOLLOWERS',
+    'GOD',
+    'TURN_DONE',
+    'END_PLAY',
+    'GOD_ORDER',
+    'FINAL_CARD',
+    'CLEANUP',
+    'MOVE_REALM',
+    'NEXT_ROUND',
+    'SURGE'
+  ];
+  it('any fields, in any state: a refusal with words or a sound step', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...types),
+        fc.record({
+          player: junk,
+          delta: junk,
+          realm: junk,
+          god: junk,
+          card: junk,
+          keep: junk,
+          back: junk,
+          faster: junk,
+          slower: junk
+        }),
+        fc.integer({ min: 0, max: 3 }),
+        (type, fields, where) => {
+          const d = new TheosDriver(theosSetup('ffa', 5, where === 3 ? 'draft' : 'own'));
+          if (where >= 1 && where < 3) d.send({ type: 'NEXT' }).send({ type: 'NEXT' });
+          if (where === 2) d.playRound();
+          const event = { type, ...fields } as unknown as TheosEvent;
+          const before = d.snapshot;
+          let next: ReturnType<typeof d.refuse> | undefined;
+          try {
+            d.send(event);
+          } catch {
+            expect(d.snapshot).toBe(before);
+            next = theosLogic.refusal(d.snapshot, event, d.setup);
+            if (type !== 'NEXT' && type !== 'SURGE') expect(next).toMatch(/\w/);
+            return;
+          }
+          expect(theosLogic.describe(event, before, d.snapshot, d.setup)).toMatch(/\w/);
+          expect(Object.values(d.ctx.followers).every((f) => Number.isInteger(f) && f >= 0)).toBe(true);
+        }
+      ),
+      { numRuns: 400 }
+    );
+  });
+});

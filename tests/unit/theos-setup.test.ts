@@ -2,6 +2,7 @@
  * Theos setups: game types per player count, teams, gods, Realms and decks, the setup check's
  * plain reasons, the seeded draws over thousands of seeds, and setup codes that rebuild a setup.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   BOOK_PAIRS,
@@ -351,5 +352,43 @@ describe('setup codes', () => {
       ok: false,
       reason: expect.stringMatching(/not allowed/)
     });
+  });
+});
+
+describe('setup codes: anything typed', () => {
+  const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  const checkChar = (body: string) =>
+    ALPHABET[[...body].reduce((sum, c, i) => (sum + (i + 1) * ALPHABET.indexOf(c)) % 32, 0)];
+
+  it('random text never throws: a plain reason or nothing', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (text) => {
+        const decoded = decodeSetupCode(text);
+        if (!decoded.ok) expect(decoded.reason).toMatch(/\w/);
+      }),
+      { numRuns: 1000 }
+    );
+  });
+
+  it('random bodies with a valid check character: whatever decodes is a sound setup', () => {
+    let sound = 0;
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...ALPHABET.split('')), minLength: 1, maxLength: 14 }),
+        (body) => {
+          const decoded = decodeSetupCode(`TH1-${body}${checkChar(body)}`);
+          if (!decoded.ok) {
+            expect(decoded.reason).toMatch(/\w/);
+            return;
+          }
+          sound++;
+          const named = decoded.setup.players.map((p, i) => ({ ...p, name: `P${i}` }));
+          expect(theosSetupProblem({ ...decoded.setup, players: named })).toBeUndefined();
+        }
+      ),
+      { numRuns: 3000 }
+    );
+    // Random bits do make setups now and then, so the check above is not vacuous.
+    expect(sound).toBeGreaterThan(0);
   });
 });
