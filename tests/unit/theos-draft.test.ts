@@ -12,6 +12,8 @@ import {
   passDraftProblem,
   passPickStatus,
   twoDraftProblem,
+  rowsByGod,
+  twoDraftDecks,
   twoPickStatus,
   twoPlayerPoolFrom
 } from '../../src/lib/games/theos/draft';
@@ -248,5 +250,27 @@ describe('pick trackers', () => {
       direction: 'right',
       unused: 1
     });
+  });
+});
+
+describe('draft views', () => {
+  it('2 players: each deck in pick order, and what is left of the pool', () => {
+    const { pool } = drawTwoPlayerPool('VIEW');
+    const picks = pool.slice(0, 5);
+    const { decks, left } = twoDraftDecks(pool, 'b', 'a', picks);
+    expect(decks).toEqual({ b: [picks[0], picks[2], picks[4]], a: [picks[1], picks[3]] });
+    expect(left).toHaveLength(23);
+    expect(left.some((id) => picks.includes(id))).toBe(false);
+  });
+
+  it('rows by god, Speed order within a row, empty gods left out', () => {
+    expect(rowsByGod(['H3', 'P9', 'H1', 'P2'])).toEqual([
+      { god: 'poseidon', cards: ['P2', 'P9'] },
+      { god: 'hades', cards: ['H1', 'H3'] }
+    ]);
+    const rows = rowsByGod(drawTwoPlayerPool('ROWS').pool);
+    expect(rows.map((r) => r.god)).toEqual(GODS);
+    // Every row of a 2 player pool has its god's Betrayal, an Offering and a Power card.
+    for (const row of rows) expect(new Set(row.cards.map(typeOf)).size).toBe(3);
   });
 });

@@ -238,6 +238,27 @@ export function twoPickStatus(first: string, second: string, picks: number): Two
 /** Who made pick number `index` (0-based) in a 2 player draft. */
 export const twoPicker = (first: string, second: string, index: number) => (index % 2 === 0 ? first : second);
 
+/** Each player's deck so far in a 2 player draft, and the cards still in the pool. */
+export function twoDraftDecks(
+  pool: readonly string[],
+  first: string,
+  second: string,
+  picks: readonly string[]
+): { decks: Record<string, string[]>; left: string[] } {
+  const decks: Record<string, string[]> = { [first]: [], [second]: [] };
+  picks.forEach((card, i) => decks[twoPicker(first, second, i)].push(card));
+  return { decks, left: pool.filter((id) => !picks.includes(id)) };
+}
+
+/** Cards grouped by god (in the app's god order), each group in Speed order: a row per god. */
+export function rowsByGod(ids: readonly string[]): { god: God; cards: string[] }[] {
+  const set = new Set(ids);
+  return GODS.map((god) => ({
+    god,
+    cards: CARDS.filter((c) => c.god === god && set.has(c.id)).map((c) => c.id)
+  })).filter((row) => row.cards.length > 0);
+}
+
 /** Where a packet draft stands after `made` pick rounds (everyone picks once per pick round). */
 export interface PassPickStatus {
   /** 1-based packet round. */
