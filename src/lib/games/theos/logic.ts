@@ -16,10 +16,9 @@ import {
 } from '../../machines/theos';
 import { GOD_NAMES, cardLabel } from './cards';
 import { cleanupOrder, followersNeeded, winCheck } from './ascension';
-import { DRAFT_PLANS, passPickStatus, twoPickStatus } from './draft';
+import { passPickStatus, twoPickStatus } from './draft';
 import { prebuiltGroup, rosterSet } from './decks';
 import {
-  DECK_KINDS,
   HAND_SIZE,
   deckSize,
   playerName,
@@ -103,9 +102,12 @@ function draftStep(setup: TheosSetup, ctx: TheosContext, meta: StepMeta): StepMe
   }
   const status = passPickStatus(draft.plan, draft.made);
   const rounds = draft.plan.rounds > 1 ? ` of ${draft.plan.rounds}` : '';
-  const unused = status.unused
-    ? ` The last ${plural(status.unused, 'card')} of each packet leave the game.`
-    : '';
+  const unused =
+    status.unused === 1
+      ? ' The last card of each packet leaves the game.'
+      : status.unused
+        ? ` The last ${status.unused} cards of each packet leave the game.`
+        : '';
   return {
     ...meta,
     title: `Draft · Packet ${status.packet}${rounds} · Pick ${status.pick} of ${draft.plan.picks}`,
@@ -376,14 +378,4 @@ export function deepestMeta(snapshot: AnyMachineSnapshot): StepMeta {
   return Object.values(snapshot.getMeta() as Record<string, StepMeta | undefined>)
     .filter((m): m is StepMeta => !!m?.title)
     .at(-1)!;
-}
-
-/** A label for a deck choice: "Prebuilt decks · Four Seasons". */
-export function deckLine(setup: TheosSetup): string {
-  const d = setup.decks;
-  if (d.kind === 'prebuilt') return `${DECK_KINDS.prebuilt} · ${prebuiltGroup(d.group)?.name}`;
-  if (d.kind === 'roster') return `${DECK_KINDS.roster} · ${rosterSet(d.set)?.name}`;
-  if (d.kind === 'draft')
-    return `${DECK_KINDS.draft} · ${DRAFT_PLANS[setup.players.length] ? 'passing packets' : 'open pool'}`;
-  return DECK_KINDS.own;
 }
