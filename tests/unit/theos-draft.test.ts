@@ -52,7 +52,7 @@ describe('2 player draft pool', () => {
     expect(repaired).toBeGreaterThan(10);
     expect(drawTwoPlayerPool('ABCD1234')).toEqual(drawTwoPlayerPool('abcd-1234'));
     expect(drawTwoPlayerPool('ABCD1234').pool).not.toEqual(drawTwoPlayerPool('ABCD1235').pool);
-  });
+  }, 30_000);
 
   it('the pool is listed by god, then Speed', () => {
     const { pool } = drawTwoPlayerPool('ORDER');
@@ -189,7 +189,7 @@ describe('3 to 6 player drafts', () => {
       }
     }
     expect(drawPassDraft('SAME', 4)).toEqual(drawPassDraft('same', 4));
-  });
+  }, 30_000);
 
   it('a packet draft that does not fit its plan is refused with a plain reason', () => {
     const draw = drawPassDraft('BAD', 3);

@@ -640,7 +640,7 @@ describe('Theos: the runtime, undo and replay', () => {
     expect(rt.canUndo).toBe(false);
     while (rt.canRedo) expect((await rt.redo()).ok).toBe(true);
     expect(sameState(rt.snapshot, d.snapshot)).toBe(true);
-  });
+  }, 30_000);
 
   it('refusals reach the runtime as plain reasons', async () => {
     const rt = await SessionRuntime.create(freshDb(), theosLogic, 'theos', theosSetup('1v1', 2));
@@ -727,7 +727,7 @@ describe('Theos: invariants over random games', () => {
       ),
       { numRuns: 200 }
     );
-  });
+  }, 30_000);
 });
 
 describe('Theos: malformed events (a damaged backup, a stale tab) are refused, never thrown on', () => {
@@ -792,5 +792,5 @@ describe('Theos: malformed events (a damaged backup, a stale tab) are refused, n
       ),
       { numRuns: 400 }
     );
-  });
+  }, 30_000);
 });

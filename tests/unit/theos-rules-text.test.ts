@@ -73,7 +73,7 @@ describe('Theos rules links', () => {
     ]) {
       expect(seen, id).toContain(id);
     }
-  });
+  }, 60_000);
 });
 
 describe('Theos: the app’s readings of unclear rules are written in the rules text', () => {

@@ -208,7 +208,7 @@ describe('seeded draws, over thousands of seeds', () => {
     }
     expect(seen.size).toBe(6); // every way to pick a partner for each player
     expect(drawTeams('AB12', ids(6), '3v3')).toEqual(drawTeams('ab12', ids(6), '3v3'));
-  });
+  }, 30_000);
 
   it('Realms: teammates never share a Realm in 2v2v2; 3v3 splits each team 1 and 2; FFA 3 and 2 or 3 and 3', () => {
     for (let i = 0; i < 2000; i++) {
@@ -276,7 +276,7 @@ describe('seeded draws, over thousands of seeds', () => {
     expect(decks.size).toBe(24);
     expect(first.size).toBe(2);
     expect(drawFaces('X', BOOK_PAIRS, 1)).toEqual(drawFaces('x', BOOK_PAIRS, 1));
-  });
+  }, 30_000);
 
   it('a re-draw (another nonce) gives another result without moving the others', () => {
     const base = proposeSetup(
@@ -368,7 +368,7 @@ describe('setup codes: anything typed', () => {
       }),
       { numRuns: 1000 }
     );
-  });
+  }, 30_000);
 
   it('random bodies with a valid check character: whatever decodes is a sound setup', () => {
     let sound = 0;
@@ -390,5 +390,5 @@ describe('setup codes: anything typed', () => {
     );
     // Random bits do make setups now and then, so the check above is not vacuous.
     expect(sound).toBeGreaterThan(0);
-  });
+  }, 30_000);
 });
