@@ -1,6 +1,7 @@
 /**
  * Screenshots of every screen at phone size (390×844), light and dark, into screenshots/, for
  * looking at what we build. Needs a build:  npm run build && npx tsx scripts/screens.ts
+ * Add a game id (npx tsx scripts/screens.ts theos) for that game's screens only.
  */
 import type { Page } from 'playwright-core';
 import { launch, openTab, serve, shot, visit } from '../tests/browser/harness';
@@ -53,8 +54,84 @@ async function tour(dark: boolean) {
   await context.close();
 }
 
-await tour(false);
-await tour(true);
+/** Theos: setup for 2 and 6 players, both drafts, a round (quick and Guide me), the End Phase, the end. */
+async function theosTour(dark: boolean) {
+  const mode = dark ? 'dark' : 'light';
+  const { page, context } = await openTab(browser, { dark });
+  const snap = async (name: string, fullPage = false) => {
+    await page.waitForTimeout(250);
+    await shot(page, `theos-${name}-${mode}`, { fullPage });
+  };
+  const names = ['Ana', 'Ben', 'Cy', 'Dee', 'Eli', 'Fay'];
+  const newGame = async (players: number, type: RegExp, decks: RegExp, name?: string) => {
+    await visit(page, `${server.url}/theos/new`);
+    await page
+      .getByRole('radiogroup', { name: 'Number of players' })
+      .getByRole('radio', { name: String(players) })
+      .click();
+    await page.getByRole('radiogroup', { name: 'Game type' }).getByRole('radio', { name: type }).click();
+    await page.getByRole('radiogroup', { name: 'Deck type' }).getByRole('radio', { name: decks }).click();
+    for (let i = 0; i < players; i++) await page.getByPlaceholder(`Player ${i + 1}`).fill(names[i]);
+    if (name) await snap(name, true);
+    await page.getByRole('button', { name: 'Start the game' }).click();
+    await page.waitForURL(/\/play\//);
+    await page.getByRole('region', { name: 'Board' }).waitFor();
+  };
+  const plus = (who: string, times: number) =>
+    Array.from({ length: times }).reduce<Promise<unknown>>(
+      (p) => p.then(() => page.getByRole('button', { name: `Increase ${who}’s Followers` }).click()),
+      Promise.resolve()
+    );
+
+  await newGame(6, /2v2v2/, /Draft/, 'setup-six-draft');
+  await snap('draft-pass');
+  await newGame(2, /1v1/, /Draft/);
+  await snap('draft-two');
+  await newGame(2, /1v1/, /Prebuilt/, 'setup-duel-prebuilt');
+  await snap('prepare');
+  await plus('Ana', 3);
+  await page.getByRole('button', { name: 'Turn 1 done' }).click();
+  await page.getByText(/Speed helper/).click();
+  for (const card of ['g4', 'p4', 'd9']) {
+    await page.getByLabel('Add a revealed card').fill(card);
+    await page.keyboard.press('Enter');
+  }
+  await snap('round-helper', true);
+  for (let t = 2; t <= 6; t++) await page.getByRole('button', { name: `Turn ${t} done` }).click();
+  await page.getByRole('button', { name: /end the Play Phase/ }).click();
+  await page.getByRole('button', { name: /^Cleanup for Ana/ }).click();
+  await snap('cleanup-pad');
+  await page.getByRole('button', { name: 'Close' }).click();
+  await newGame(4, /2v2/, /Prebuilt/);
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitemcheckbox', { name: /Guide me/ }).click();
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: /^Next: / }).click();
+  await snap('guide-reveal');
+  await plus('Cy', 8);
+  await plus('Dee', 12);
+  await page.getByRole('button', { name: 'Next: Resolve' }).click();
+  for (let t = 1; t <= 6; t++) {
+    await page.getByRole('button', { name: `Turn ${t} done` }).click();
+    await page.getByRole('button', { name: /^Next: Reveal/ }).waitFor();
+  }
+  await page.getByRole('button', { name: /^Next: / }).click();
+  await page.getByRole('button', { name: /^Next: / }).click();
+  await page.getByRole('button', { name: /end the Play Phase/ }).click();
+  await snap('game-over');
+  await visit(page, `${server.url}/rules/theos`);
+  await snap('rules');
+  await context.close();
+}
+
+const only = process.argv[2];
+if (!only || only === 'titans') {
+  await tour(false);
+  await tour(true);
+}
+if (!only || only === 'theos') {
+  await theosTour(false);
+  await theosTour(true);
+}
 await browser.close();
 await server.close();
 console.log('screenshots written to screenshots/');
