@@ -291,10 +291,16 @@ describe('Theos', () => {
     await context.close();
   });
 
-  it('keyboard focus is visible on the play screen', async () => {
+  it('keyboard focus is visible on the play screen; two teams can face each other across the phone', async () => {
     const { page, context } = await openTab(shared.browser);
     await setUp(page, { players: 2, type: /1v1/, decks: /Your own/ });
     await start(page);
+    await page.getByRole('button', { name: 'Face each other' }).click();
+    const across = page.locator('.across');
+    await expect.poll(() => across.innerText()).toContain('Ben');
+    expect(await across.evaluate((el) => getComputedStyle(el).transform)).toMatch(/^matrix\(-1, /);
+    expect(await accessibilityProblems(page), 'play: facing').toEqual([]);
+    await tapAfterLooking(page.getByRole('button', { name: 'Side by side' }));
     await page.keyboard.press('Tab');
     const outline = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement;
