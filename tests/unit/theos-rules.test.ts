@@ -8,7 +8,6 @@ import { cardById, type God } from '../../src/lib/games/theos/cards';
 import {
   bookFacts,
   compareCards,
-  godQuestion,
   isFaster,
   orderBySpeed,
   resolveTurn,
@@ -50,7 +49,6 @@ describe('resolution order', () => {
 
   it('an unknown God Speed is asked once, as a question about two gods, and the answer remembered', () => {
     expect(order(['H10', 'D10', 'P2'])).toEqual({ ok: false, ask: ['hades', 'demeter'] });
-    expect(godQuestion(['hades', 'demeter'])).toMatch(/Hades or Demeter/);
     const answers: GodFact[] = [['demeter', 'hades']];
     expect(order(['H10', 'D10', 'P2'], answers)).toEqual(['P2', 'D10', 'H10']);
     // Remembered for every Speed, not just the one asked about.

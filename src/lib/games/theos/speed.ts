@@ -4,7 +4,7 @@
  * The rulebook states it for two gods only (Poseidon VII on War Fleet, Gaia X on Pallas); any
  * other pair of gods the table settles once, and the answer is remembered as a fact.
  */
-import { CARDS, GODS, GOD_NAMES, cardById, type God, type PrayerCard } from './cards';
+import { CARDS, GODS, cardById, type God, type PrayerCard } from './cards';
 
 /** "faster is faster than slower": one answer the table gave (or the rulebook states). */
 export type GodFact = readonly [faster: God, slower: God];
@@ -90,10 +90,6 @@ export function orderBySpeed<T>(
   }
   const order = items.slice().sort((x, y) => compareCards(cardOf(x), cardOf(y), answers) as number);
   return { ok: true, order };
-}
-
-export function godQuestion(pair: readonly [God, God]): string {
-  return `Which is faster on a Speed tie: ${GOD_NAMES[pair[0]]} or ${GOD_NAMES[pair[1]]}? Compare the God Speed numerals on their cards.`;
 }
 
 /** One revealed card in the speed helper: whose it is and the Realm it was played into. */
