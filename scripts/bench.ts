@@ -6,6 +6,7 @@
  * - Rules page first load: the same for a rules page (HTML included).
  * - Precache: everything the service worker stores for offline use, gzipped.
  * - Replay: 10,000 events through the fixture machine, Titans of Eden and Epic.
+ * - Replay: 10,000 events through the fixture machine, Titans of Eden and Theos.
  * - Append: one event committed through the session runtime (fake-indexeddb in Node), and one
  *   IndexedDB write in Chromium (the browser's own cost of a committed event).
  * - Search: the index's gzipped size, and the time per keystroke over the whole corpus.
@@ -25,6 +26,8 @@ import { titansLogic } from '../src/lib/games/titans/logic';
 import { epicLogic } from '../src/lib/games/epic/logic';
 import type { EpicSetup } from '../src/lib/games/epic/format';
 import { initialState, replay } from '../src/lib/session/replay';
+import { theosLogic } from '../src/lib/games/theos/logic';
+import { proposeSetup } from '../src/lib/games/theos/randomize';
 import { SessionRuntime } from '../src/lib/session/runtime';
 import { TablesideDB } from '../src/lib/db/schema';
 import { loadSearchIndex, searchRules } from '../src/lib/rules/search';
@@ -240,6 +243,35 @@ report(
   const start = initialState(epicLogic, epicSetup);
   report('Replay 10,000 Epic events', ms(time(() => replay(epicLogic, start, events), 20)));
 }
+// Theos, 2v2: a round of the quick flow (Followers, god flips, seven turns, cleanup) that never
+// ends the game: the Followers gained go back at cleanup.
+const theosSetup = proposeSetup(
+  ['Ana', 'Ben', 'Cy', 'Dee'].map((name, i) => ({ id: `p${i + 1}`, name })),
+  '2v2',
+  'prebuilt',
+  'BENCH001'
+);
+const [up] = theosSetup.faces[0];
+const down = theosSetup.pairs[0].find((g) => g !== up)!;
+const theosRound: GameEvent[] = [
+  { type: 'FOLLOWERS', player: 'p1', delta: 2 },
+  { type: 'GOD', realm: 0, god: down },
+  { type: 'FOLLOWERS', player: 'p3', delta: 2 },
+  { type: 'TURN_DONE' },
+  { type: 'GOD', realm: 0, god: up },
+  ...Array.from({ length: 5 }, () => ({ type: 'TURN_DONE' })),
+  { type: 'END_PLAY' },
+  { type: 'CLEANUP', player: 'p1', keep: 0, back: 2 },
+  { type: 'CLEANUP', player: 'p2', keep: 0, back: 0 },
+  { type: 'CLEANUP', player: 'p3', keep: 0, back: 2 },
+  { type: 'CLEANUP', player: 'p4', keep: 0, back: 0 },
+  { type: 'NEXT_ROUND' }
+];
+const theosEvents = Array.from({ length: Math.ceil(10_000 / theosRound.length) }, () => theosRound)
+  .flat()
+  .slice(0, 10_000);
+const theosStart = initialState(theosLogic, theosSetup);
+report('Replay 10,000 Theos events', ms(time(() => replay(theosLogic, theosStart, theosEvents), 20)));
 
 // ---- Append through the runtime (Node, fake-indexeddb) ------------------------------------------
 {

@@ -6,8 +6,9 @@ import type { GameLogic } from '../session/types';
 import type { GameEntry } from './types';
 import { titans } from './titans';
 import { epic } from './epic';
+import { theos } from './theos';
 
-export const GAMES: readonly GameEntry[] = [titans, epic];
+export const GAMES: readonly GameEntry[] = [titans, epic, theos];
 
 export function gameById(id: string): GameEntry | undefined {
   return GAMES.find((g) => g.id === id);
