@@ -34,6 +34,8 @@ export const DEFAULT_TARGET = 1000;
 export const MAX_TARGET = 99_999;
 export const MAX_NAME = 40;
 export const POOL_STEP = 25;
+/** The Life Pool's die unless the table picks the d4 (rules: ruling-life-pool-die). */
+export const DEFAULT_POOL_DIE = 6;
 
 export interface LifePoolSetup {
   /** The die rolled for the pool: a d6 by default, a d4 as the option (rules: ruling-life-pool-die). */

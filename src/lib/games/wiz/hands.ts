@@ -343,11 +343,10 @@ function fitRun(
       reason: `The run is missing ${gaps.length === 1 ? `the ${noun}` : `the ${noun}s`} ${gaps.join(', ')}, with ${fill} to fill ${gaps.length === 1 ? 'it' : 'them'}.`
     };
   }
-  let extra = wilds - gaps.length;
-  let [bottom, top] = [min, max];
-  while (extra > 0 && top < hi) (top++, extra--);
-  while (extra > 0 && bottom > lo) (bottom--, extra--);
-  return { ranks: range(bottom, top) };
+  const extra = wilds - gaps.length;
+  const up = Math.min(extra, hi - max);
+  const down = extra - up;
+  return { ranks: range(min - down, max + up) };
 }
 
 function fitSet(
