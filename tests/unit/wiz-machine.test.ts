@@ -100,6 +100,10 @@ describe('WiZ: Guide me walks every step of a round', () => {
     expect(d.step.title).toBe('Round 1 · Ben · Action cards');
     expect(d.ctx.turn).toEqual({ seat: 1, count: 3 });
   });
+  it('“Next player” from the deal: the starter’s turn is over (the quick flow may count turns)', () => {
+    const d = three().send({ type: 'END_TURN' });
+    expect(d.step.title).toBe('Round 1 · Cy · Draw');
+  });
 
   it('walks the scoring: losers without cards, counters, hands, chaotic EP, the total', () => {
     const d = three().send({ type: 'GO_OUT', player: 'p2' });
@@ -618,7 +622,7 @@ describe('WiZ: undo, the runtime and replay', () => {
             continue;
           }
           expect(Object.values(d.ctx.scores).every((s) => s >= 0 && Number.isInteger(s))).toBe(true);
-          const done = d.snapshot.status === 'done';
+          const done = (d.snapshot.status as string) === 'done';
           expect(done).toBe(Object.values(d.ctx.scores).some((s) => s >= 600));
           expect(done).toBe(d.ctx.winner !== null);
           if (done) expect(d.ctx.scores[d.ctx.winner!]).toBeGreaterThanOrEqual(600);

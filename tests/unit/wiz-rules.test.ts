@@ -4,7 +4,6 @@
  * written down where the rule lives.
  */
 import { describe, expect, it } from 'vitest';
-import type { StateNode } from 'xstate';
 import { allRules } from '../../src/lib/rules/content';
 import { DEFAULT_POOL_DIE } from '../../src/lib/games/wiz/format';
 import { wizMachine } from '../../src/lib/machines/wiz';
@@ -17,7 +16,7 @@ const section = (id: string) => rules.sections.find((s) => s.id === id);
 
 describe('WiZ rules: what the steps link to', () => {
   it('every state’s meta links existing sections', () => {
-    const walk = (node: StateNode): void => {
+    const walk = (node: typeof wizMachine.root): void => {
       const meta = node.meta as StepMeta | undefined;
       for (const link of meta?.rules ?? []) expect(ids.has(link), `${node.id} -> #${link}`).toBe(true);
       Object.values(node.states).forEach(walk);

@@ -434,7 +434,9 @@ export const wizMachine = setup({
         playing: {
           initial: 'deal',
           on: {
-            GO_OUT: { guard: 'canGoOut', target: 'scoring', actions: 'startScoring' }
+            GO_OUT: { guard: 'canGoOut', target: 'scoring', actions: 'startScoring' },
+            // "Next player" from anywhere in play: the quick flow may keep count of turns too.
+            END_TURN: { target: '.turn.begin', actions: 'nextTurn' }
           },
           states: {
             deal: {
@@ -455,7 +457,6 @@ export const wizMachine = setup({
             },
             turn: {
               initial: 'begin',
-              on: { END_TURN: { target: '.begin', actions: 'nextTurn' } },
               states: {
                 begin: {
                   always: [
