@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import {
   CARD_VALUES,
   DECKS,
+  POINTS,
+  POINTS_TABLE,
   DECK_IDS,
   chaoticCeiling,
   copiesInDeck,
@@ -60,6 +62,30 @@ describe('WiZ: the table of points and card values', () => {
     expect(pointsOf(cards('air:artifact')[0])).toBe(30);
     expect(valueOf('air:character fire:artifact')).toBe(7);
     expect(valueOf('air:character air:artifact')).toBe(9);
+  });
+});
+
+describe('WiZ: the table as the screens show it', () => {
+  it('matches the points and card values the calculator uses', () => {
+    const byName = Object.fromEntries(POINTS_TABLE.map((r) => [r.card, r]));
+    const kinds = [
+      ['Shard', 'shard'],
+      ['Master element', 'master'],
+      ['Action card', 'action'],
+      ['WiZ card', 'wiz'],
+      ['Deck joker', 'joker'],
+      ['Elemental', 'elemental'],
+      ['Titan', 'titan'],
+      ['Character', 'character'],
+      ['Reen artifact', 'artifact']
+    ] as const;
+    for (const [name, kind] of kinds) {
+      expect(byName[name].points, name).toBe(String(POINTS[kind]));
+      const v = CARD_VALUES[kind];
+      expect(byName[name].value.startsWith(v ? String(v.base) : '–'), name).toBe(true);
+      if (v && v.same !== v.base) expect(byName[name].value, name).toContain(`or ${v.same}`);
+    }
+    expect(POINTS_TABLE).toHaveLength(10);
   });
 });
 

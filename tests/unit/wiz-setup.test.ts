@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DECKS, DECK_IDS, type DeckId } from '../../src/lib/games/wiz/cards';
-import { drawCharacters, drawFirstDealer, poolRoll } from '../../src/lib/games/wiz/draws';
+import { drawCharacters, drawFirstDealer, drawSetup, poolRoll } from '../../src/lib/games/wiz/draws';
 import {
   dealerOfRound,
   decksFor,
@@ -266,5 +266,54 @@ describe('WiZ: setup codes', () => {
       reason: 'The code does not check out: a character is missing or mistyped.'
     });
     expect(decodeSetupCode(code.slice(0, 8)).ok).toBe(false);
+  });
+});
+
+describe('WiZ: a whole setup drawn from the table’s choices, over thousands of seeds', () => {
+  const people = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, name: `Player ${i + 1}` }));
+  it('is always a valid setup, and the same seed gives the same setup', () => {
+    SEEDS.slice(0, 1500).forEach((seed, i) => {
+      const seats = 2 + (i % 5);
+      const format = seats <= 4 ? (i % 7 === 0 ? 'solo' : 'standard') : 'large';
+      const players = format === 'solo' ? people(2) : people(seats);
+      const decks = decksFor(format, format === 'solo' ? 1 : seats);
+      const choices = {
+        format,
+        players,
+        deck: decks[i % decks.length],
+        target: 500 + i,
+        titans: i % 2 === 0,
+        characters: i % 3 !== 0,
+        lifePool: i % 4 !== 0,
+        poolDie: i % 5 === 0 ? 4 : 6,
+        dealer: i % 6 === 0 ? i % seats : 'die'
+      } as const;
+      const setup = drawSetup(choices, seed);
+      expect(wizSetupProblem(setup), JSON.stringify(choices)).toBeUndefined();
+      expect(drawSetup(choices, seed)).toEqual(setup);
+      expect(setup.characters !== null).toBe(choices.characters && format === 'standard');
+      if (setup.lifePool) expect(setup.lifePool.firstRoll).toBeLessThanOrEqual(choices.poolDie);
+      if (format === 'solo') expect(setup.firstDealer).toBe(1);
+      else if (choices.dealer !== 'die')
+        expect([setup.firstDealer, setup.dealerBy]).toEqual([choices.dealer, 'seat']);
+    });
+  });
+  it('impossible choices are caught by the setup check, not by a crash', () => {
+    const setup = drawSetup(
+      {
+        format: 'standard',
+        players: people(3),
+        deck: 'duo-2r',
+        target: 500,
+        titans: false,
+        characters: true,
+        lifePool: false,
+        poolDie: 6,
+        dealer: 'die'
+      },
+      'X'
+    );
+    expect(wizSetupProblem(setup)).toBe('the 2 Player 2 Deck [R] deck is not for 3 players');
   });
 });

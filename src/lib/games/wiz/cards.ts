@@ -86,6 +86,20 @@ export const POINTS: Record<Exclude<CardKind, 'number'>, number> = {
   artifact: 30
 };
 
+/** The rulebook's table as the screens show it: card, points, card value. */
+export const POINTS_TABLE: readonly { card: string; points: string; value: string }[] = [
+  { card: 'Numbered card 1–9', points: '1–9', value: '1' },
+  { card: 'Shard', points: '10', value: '1' },
+  { card: 'Master element', points: '20', value: '3' },
+  { card: 'Action card', points: '15', value: '–' },
+  { card: 'WiZ card', points: '20', value: '1' },
+  { card: 'Deck joker', points: '20', value: '1' },
+  { card: 'Elemental', points: '30', value: '1, or 2 on its element' },
+  { card: 'Titan', points: '100', value: '2, or 4 on its element' },
+  { card: 'Character', points: '100', value: '5' },
+  { card: 'Reen artifact', points: '30', value: '2, or 4 on its character’s element' }
+];
+
 /** Points of one card: a numbered card is worth its number. */
 export function pointsOf(card: Card): number {
   return card.kind === 'number' ? card.value : POINTS[card.kind];

@@ -3,8 +3,10 @@
  * five or six players), each player's character (a d4, re-rolled when the face is taken or not in
  * the deck) and the Life Pool's roll for each round. Same seed, same result, on every device.
  */
+import type { PlayerSetup } from '../../db/records';
 import { rngFor } from '../../random/seeded';
-import { CHARACTER_ELEMENTS, type Element } from './cards';
+import { CHARACTER_ELEMENTS, DECKS, type DeckId, type Element } from './cards';
+import { charactersAllowed, seatsFor, type WizFormat, type WizSetup } from './format';
 
 /** A die's faces until one counts; the last roll is the one used. */
 export interface Rolls {
@@ -70,4 +72,52 @@ export function drawCharacters(
 /** The Life Pool's die roll for a round (1 for the first): its value grows by roll × 25 EP. */
 export function poolRoll(seed: string, round: number, die: 4 | 6): number {
   return rngFor(seed, `life-pool|${round}`).int(1, die);
+}
+
+/** What the table chooses on the new-game screen; the draws fill in the rest. */
+export interface SetupChoices {
+  format: WizFormat;
+  /** In seat order, clockwise; solo: your seat, then the opponent's. */
+  players: PlayerSetup[];
+  deck: DeckId;
+  target: number;
+  titans: boolean;
+  characters: boolean;
+  lifePool: boolean;
+  poolDie: 4 | 6;
+  /** Roll for the first dealer, or the seat the table picked. */
+  dealer: 'die' | number;
+}
+
+/**
+ * A whole setup from the table's choices and the seed: the first dealer (rolled, or picked; in
+ * solo the opponent's seat), each player's character, and the Life Pool's first roll. `nonce`
+ * counts re-draws. Check the result with wizSetupProblem: choices can still be impossible.
+ */
+export function drawSetup(choices: SetupChoices, seed: string, nonce = 0): WizSetup {
+  const seats = seatsFor(choices.format, choices.players.length);
+  const solo = choices.format === 'solo';
+  const rolled = !solo && choices.dealer === 'die';
+  const firstDealer = solo ? 1 : rolled ? drawFirstDealer(seed, seats, nonce).seat : Number(choices.dealer);
+  const withCharacters = choices.characters && charactersAllowed(choices.format);
+  const available = CHARACTER_ELEMENTS.filter((e) => DECKS[choices.deck]?.elements.includes(e)).length;
+  return {
+    format: choices.format,
+    seed,
+    players: choices.players.map((p) => ({ id: p.id, name: p.name })),
+    deck: choices.deck,
+    target: choices.target,
+    titans: choices.titans,
+    // Too few characters for the table: left empty, so the setup check says what is wrong.
+    characters: !withCharacters
+      ? null
+      : available < seats
+        ? []
+        : drawCharacters(seed, DECKS[choices.deck].elements, seats, nonce).characters,
+    lifePool: choices.lifePool
+      ? { die: choices.poolDie, firstRoll: poolRoll(seed, 1, choices.poolDie) }
+      : null,
+    firstDealer,
+    dealerBy: rolled ? 'die' : 'seat'
+  };
 }
