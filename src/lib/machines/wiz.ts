@@ -124,6 +124,19 @@ export function draftCalc(
   return { calc: roundEp(read.hands, chaotic, ctx.draft.bonus), losers };
 }
 
+/**
+ * The draft's calculation for the guards, made once per context: XState asks each guard twice
+ * (can, then transition) and SCORE has two guarded transitions. Contexts are never changed in
+ * place, so one result per context object stays right.
+ */
+const anyName: Names = (id) => id;
+const calcs = new WeakMap<WizContext, ReturnType<typeof draftCalc>>();
+function calcOf(ctx: WizContext): ReturnType<typeof draftCalc> {
+  let result = calcs.get(ctx);
+  if (!result) calcs.set(ctx, (result = draftCalc(ctx, anyName)));
+  return result;
+}
+
 /** Whether a player's score reaches the target after gaining `ep`. */
 const reaches = (ctx: WizContext, player: string, ep: number) => (ctx.scores[player] ?? 0) + ep >= ctx.target;
 
@@ -180,8 +193,7 @@ export const wizChecks = {
     const read = readHands(ctx.draft.hands, table);
     return bonusProblem(e.bonus, read.ok ? read.hands : [], table);
   },
-  score(ctx: WizContext, e: Of<'SCORE'>, name: Names) {
-    const result = draftCalc(ctx, name);
+  score(ctx: WizContext, e: Of<'SCORE'>, name: Names, result = draftCalc(ctx, name)) {
     if ('reason' in result) return result.reason;
     const ends = reaches(ctx, ctx.draft.outBy!, result.calc.total);
     if (ctx.pool && !ends && (!isWhole(e.poolRoll) || e.poolRoll < 1 || e.poolRoll > ctx.pool.die)) {
@@ -220,8 +232,6 @@ export const wizChecks = {
 export function maxAttack(ctx: Pick<WizContext, 'deck' | 'titans' | 'characters'>): number {
   return 4 * chaoticCeiling(tableOfContext(ctx));
 }
-
-const anyName: Names = (id) => id;
 
 export function initialContext(input: WizSetup): WizContext {
   const seats = input.players.map((p) => p.id);
@@ -298,11 +308,12 @@ export const wizMachine = setup({
     validBonus: ({ context, event }) =>
       event.type === 'BONUS' && wizChecks.bonus(context, event) === undefined,
     canScore: ({ context, event }) =>
-      event.type === 'SCORE' && wizChecks.score(context, event, anyName) === undefined,
+      event.type === 'SCORE' && wizChecks.score(context, event, anyName, calcOf(context)) === undefined,
     scoreWins: ({ context, event }) => {
-      if (event.type !== 'SCORE' || wizChecks.score(context, event, anyName) !== undefined) return false;
-      const result = draftCalc(context, anyName);
-      return !('reason' in result) && reaches(context, context.draft.outBy!, result.calc.total);
+      if (event.type !== 'SCORE') return false;
+      const result = calcOf(context);
+      if ('reason' in result || wizChecks.score(context, event, anyName, result) !== undefined) return false;
+      return reaches(context, context.draft.outBy!, result.calc.total);
     },
     canPool: ({ context, event }) =>
       event.type === 'POOL_WON' && wizChecks.pool(context, event, anyName) === undefined,
@@ -337,7 +348,7 @@ export const wizMachine = setup({
       draft: ({ context, event }) => {
         if (event.type !== 'HAND') return context.draft;
         const hands = context.draft.hands.slice();
-        hands[event.index] = structuredClone(event.hand);
+        hands[event.index] = event.hand;
         return { ...context.draft, hands };
       }
     }),
@@ -358,7 +369,7 @@ export const wizMachine = setup({
         event.type === 'BONUS' ? { ...context.draft, bonus: event.bonus } : context.draft
     }),
     score: assign(({ context }) => {
-      const result = draftCalc(context, anyName);
+      const result = calcOf(context);
       if ('reason' in result) return {};
       const winner = context.draft.outBy!;
       const changed = gain(context, winner, result.calc.total);

@@ -374,6 +374,15 @@ export function deckContents(table: Table): { card: Card; copies: number }[] {
  * that rank then counts 20). No loser, and no set of losers together, can count more.
  */
 export function chaoticCeiling(table: Table): number {
+  const key = `${table.deck.id}|${table.titans}|${table.characters}`;
+  let ceiling = ceilings.get(key);
+  if (ceiling === undefined) ceilings.set(key, (ceiling = computeCeiling(table)));
+  return ceiling;
+}
+
+const ceilings = new Map<string, number>();
+
+function computeCeiling(table: Table): number {
   const contents = deckContents(table).filter(
     ({ card }) => card.kind !== 'titan' && card.kind !== 'character'
   );

@@ -107,12 +107,29 @@ function bestWithAttachments(base: Card[], table: Table): number {
 
 const MAX_HANDS = 20;
 
+type HandRead = { ok: true; hand: ScoredHand } | { ok: false; reason: string };
+
+/**
+ * Reads already made, by entry object and kind of table. Entries travel inside events and the
+ * machine's context and are never changed once made, so a replay reads each one once, not at
+ * every guard that looks at it.
+ */
+const reads = new WeakMap<object, Map<string, HandRead>>();
+
 /** Reads one listed hand, or says in plain words why it cannot be one of this game's hands. */
-export function readHand(
-  entry: unknown,
-  table: Table
-): { ok: true; hand: ScoredHand } | { ok: false; reason: string } {
+export function readHand(entry: unknown, table: Table): HandRead {
   if (!entry || typeof entry !== 'object') return { ok: false, reason: 'The hand is missing.' };
+  const key = `${table.deck.id}|${table.titans}|${table.characters}`;
+  let byTable = reads.get(entry);
+  const known = byTable?.get(key);
+  if (known) return known;
+  const read = readFresh(entry, table);
+  if (!byTable) reads.set(entry, (byTable = new Map()));
+  byTable.set(key, read);
+  return read;
+}
+
+function readFresh(entry: object, table: Table): HandRead {
   if (isBuilt(entry as HandEntry)) {
     const cards = (entry as BuiltHand).cards;
     if (!cards.every(isCard)) return { ok: false, reason: 'One of the cards is not a WiZ card.' };
