@@ -633,5 +633,5 @@ describe('WiZ: undo, the runtime and replay', () => {
       }),
       { numRuns: 300 }
     );
-  });
+  }, 60_000);
 });

@@ -140,7 +140,7 @@ describe('WiZ: the first dealer, over thousands of seeds', () => {
       // Roughly even: every seat deals first about as often as the others.
       for (const n of counts) expect(n / SEEDS.length).toBeGreaterThan(1 / seats - 0.05);
     }
-  });
+  }, 30_000);
   it('a re-draw (another nonce) is a fresh draw from the same seed', () => {
     const differs = SEEDS.slice(0, 200).some(
       (seed) => drawFirstDealer(seed, 4, 0).seat !== drawFirstDealer(seed, 4, 1).seat
@@ -157,7 +157,7 @@ describe('WiZ: characters drawn with the d4, over thousands of seeds', () => {
       ['trio-3', 3],
       ['duo-2r', 2]
     ] as [DeckId, number][]) {
-      for (const seed of SEEDS) {
+      for (const seed of SEEDS.slice(0, 1000)) {
         const { characters, rolls } = drawCharacters(seed, DECKS[deck].elements, seats);
         expect(characters).toHaveLength(seats);
         expect(new Set(characters).size).toBe(seats);
@@ -168,7 +168,7 @@ describe('WiZ: characters drawn with the d4, over thousands of seeds', () => {
         expect(wizSetupProblem(setup)).toBeUndefined();
       }
     }
-  });
+  }, 30_000);
   it('more players than characters cannot be drawn', () => {
     expect(() => drawCharacters('X', DECKS['duo-2r'].elements, 3)).toThrow(/2 characters for 3 players/);
   });
@@ -246,7 +246,7 @@ describe('WiZ: setup codes', () => {
       expect(n).toBe(setup.players.length);
       expect({ ...setup, ...rest }).toEqual(setup);
     });
-  });
+  }, 30_000);
   it('reads a whole link, lower case and confusable letters', () => {
     const code = encodeSetupCode(wizSetup('standard', 3));
     expect(decodeSetupCode(`https://example.org/wiz/new?code=${code}`).ok).toBe(true);
@@ -298,7 +298,7 @@ describe('WiZ: a whole setup drawn from the table’s choices, over thousands of
       else if (choices.dealer !== 'die')
         expect([setup.firstDealer, setup.dealerBy]).toEqual([choices.dealer, 'seat']);
     });
-  });
+  }, 30_000);
   it('impossible choices are caught by the setup check, not by a crash', () => {
     const setup = drawSetup(
       {
