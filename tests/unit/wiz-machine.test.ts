@@ -92,6 +92,22 @@ describe('WiZ: Guide me walks every step of a round', () => {
     );
   });
 
+  it('deals 12 each and 13 to the dealer’s left at every table size; 2+ draws from 4 seats', () => {
+    for (const [format, seats] of [
+      ['standard', 2],
+      ['standard', 3],
+      ['large', 5],
+      ['large', 6]
+    ] as const) {
+      const d = new WizDriver(wizSetup(format, seats, { firstDealer: seats - 1 }));
+      expect(d.step.now).toBe(
+        `Shuffle well. ${d.setup.players[seats - 1].name} deals 12 cards to each player and 13 to Ana (on ${d.setup.players[seats - 1].name}’s left), who starts.`
+      );
+      for (let i = 0; i < 4; i++) d.send({ type: 'NEXT' });
+      expect(d.step.now.startsWith(seats >= 4 ? 'Ben takes 2 cards' : 'Ben takes the top card')).toBe(true);
+    }
+  });
+
   it('“Next player” ends a turn from any of its steps (a stunned or trapped player)', () => {
     const d = three().send({ type: 'NEXT' }).send({ type: 'NEXT' });
     d.send({ type: 'END_TURN' });

@@ -92,6 +92,12 @@ describe('WiZ: round EP (worked examples)', () => {
     ]);
     expect(roundEp(hands([typed(5)]), [100], 3).total).toBe(300);
   });
+  it('the rules reference’s double EP: a 200 EP round in one element is 400, 600 with the triple-EP power', () => {
+    const one = hands([typed(5, { element: 'fire' }), typed(4, { element: 'fire' })]);
+    expect(roundEp(one, [100], 1).total).toBe(200);
+    expect(roundEp(one, [100], 2).total).toBe(400);
+    expect(roundEp(one, [100], 3).total).toBe(600);
+  });
   it('0 from chaotic EP when every winning hand was countered', () => {
     const calc = roundEp([], [59, 120]);
     expect(calc).toMatchObject({ multiplierSum: 0, base: 0, total: 0 });
