@@ -554,28 +554,29 @@ describe('WiZ: undo, the runtime and replay', () => {
     const setup = wizSetup('standard', 3, { lifePool: { die: 6, firstRoll: 1 } });
     const rt = await SessionRuntime.create(db, wizLogic, 'wiz', setup);
     const ctx = () => rt.snapshot.context as WizContext;
-    await rt.send({ type: 'GO_OUT', player: 'p2' });
-    await rt.send({ type: 'HAND', index: 0, hand: typed(8, {}) });
-    await rt.send({ type: 'CHAOTIC', player: 'p1', ep: 40 });
-    await rt.send({ type: 'CHAOTIC', player: 'p3', ep: 19 });
+    expect(rt.send({ type: 'GO_OUT', player: 'p2' })).toEqual({ ok: true });
+    expect(rt.send({ type: 'HAND', index: 0, hand: typed(8, {}) })).toEqual({ ok: true });
+    expect(rt.send({ type: 'CHAOTIC', player: 'p1', ep: 40 })).toEqual({ ok: true });
+    expect(rt.send({ type: 'CHAOTIC', player: 'p3', ep: 19 })).toEqual({ ok: true });
     const beforeScore = storeState(rt.snapshot);
-    await rt.send({ type: 'SCORE', poolRoll: 3 });
+    expect(rt.send({ type: 'SCORE', poolRoll: 3 })).toEqual({ ok: true });
     expect(ctx().scores.p2).toBe(118);
     expect(rt.history[0].label).toBe('Ben +118 EP, round 1 (2 × 59)');
-    await rt.undo();
+    rt.undo();
     expect(storeState(rt.snapshot)).toEqual(beforeScore);
+    await rt.saved();
     const fresh = await SessionRuntime.open(reopen(db), wizLogic, rt.session.id);
     expect(storeState(fresh.snapshot)).toEqual(beforeScore);
-    while (rt.canUndo) expect((await rt.undo()).ok).toBe(true);
+    while (rt.canUndo) expect(rt.undo().ok).toBe(true);
     expect(ctx().draft.outBy).toBeNull();
-    while (rt.canRedo) expect((await rt.redo()).ok).toBe(true);
+    while (rt.canRedo) expect(rt.redo().ok).toBe(true);
     expect(ctx().scores.p2).toBe(118);
   });
 
   it('refusals reach the runtime as plain reasons', async () => {
     const rt = await SessionRuntime.create(freshDb(), wizLogic, 'wiz', wizSetup('standard', 2));
-    await rt.send({ type: 'GO_OUT', player: 'p1' });
-    expect(await rt.send({ type: 'CHAOTIC', player: 'p2', ep: -1 })).toEqual({
+    expect(rt.send({ type: 'GO_OUT', player: 'p1' })).toEqual({ ok: true });
+    expect(rt.send({ type: 'CHAOTIC', player: 'p2', ep: -1 })).toEqual({
       ok: false,
       reason: 'Ben’s chaotic EP cannot be negative: it counts the points of cards.'
     });
