@@ -5,8 +5,9 @@
 import type { GameLogic } from '../session/types';
 import type { GameEntry } from './types';
 import { titans } from './titans';
+import { wiz } from './wiz';
 
-export const GAMES: readonly GameEntry[] = [titans];
+export const GAMES: readonly GameEntry[] = [titans, wiz];
 
 export function gameById(id: string): GameEntry | undefined {
   return GAMES.find((g) => g.id === id);

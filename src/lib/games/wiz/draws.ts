@@ -89,16 +89,30 @@ export interface SetupChoices {
   dealer: 'die' | number;
 }
 
+/** Re-draws asked for so far, counted apart so re-rolling the dealer keeps the characters. */
+export interface Redraws {
+  dealer: number;
+  characters: number;
+}
+
 /**
  * A whole setup from the table's choices and the seed: the first dealer (rolled, or picked; in
- * solo the opponent's seat), each player's character, and the Life Pool's first roll. `nonce`
- * counts re-draws. Check the result with wizSetupProblem: choices can still be impossible.
+ * solo the opponent's seat), each player's character, and the Life Pool's first roll. Check the
+ * result with wizSetupProblem: choices can still be impossible.
  */
-export function drawSetup(choices: SetupChoices, seed: string, nonce = 0): WizSetup {
+export function drawSetup(
+  choices: SetupChoices,
+  seed: string,
+  redraws: Redraws = { dealer: 0, characters: 0 }
+): WizSetup {
   const seats = seatsFor(choices.format, choices.players.length);
   const solo = choices.format === 'solo';
   const rolled = !solo && choices.dealer === 'die';
-  const firstDealer = solo ? 1 : rolled ? drawFirstDealer(seed, seats, nonce).seat : Number(choices.dealer);
+  const firstDealer = solo
+    ? 1
+    : rolled
+      ? drawFirstDealer(seed, seats, redraws.dealer).seat
+      : Number(choices.dealer);
   const withCharacters = choices.characters && charactersAllowed(choices.format);
   const available = CHARACTER_ELEMENTS.filter((e) => DECKS[choices.deck]?.elements.includes(e)).length;
   return {
@@ -113,7 +127,7 @@ export function drawSetup(choices: SetupChoices, seed: string, nonce = 0): WizSe
       ? null
       : available < seats
         ? []
-        : drawCharacters(seed, DECKS[choices.deck].elements, seats, nonce).characters,
+        : drawCharacters(seed, DECKS[choices.deck].elements, seats, redraws.characters).characters,
     lifePool: choices.lifePool
       ? { die: choices.poolDie, firstRoll: poolRoll(seed, 1, choices.poolDie) }
       : null,

@@ -18,7 +18,7 @@ import {
 } from '../../machines/wiz';
 import { cardLabel } from './cards';
 import { drawCount, leftOf, playerName, wizSetupProblem, type WizSetup } from './format';
-import { formatEp, isBuilt, readHand, type HandEntry } from './scoring';
+import { formatEp, isBuilt, readHand, readHands, roundEp, type HandEntry, type RoundCalc } from './scoring';
 
 const signed = (n: number) => (n < 0 ? `−${formatEp(-n)}` : `+${formatEp(n)}`);
 
@@ -33,6 +33,23 @@ export function handLine(entry: HandEntry, ctx: WizContext): string {
   ];
   const tail = `card value ${value} (×${multiplier})${extras.length ? `, with ${extras.join(' and ')}` : ''}`;
   return isBuilt(entry) ? `${entry.cards.map(cardLabel).join(', ')}: ${tail}` : tail;
+}
+
+/** The round's calculation as it stands while it is being entered: losers not yet entered count 0. */
+export interface RoundPreview {
+  calc: RoundCalc;
+  losers: string[];
+  /** Losers whose chaotic EP is still needed (none while no hand is listed). */
+  missing: string[];
+}
+
+export function previewRound(ctx: WizContext): RoundPreview {
+  const read = readHands(ctx.draft.hands, tableOfContext(ctx));
+  const hands = read.ok ? read.hands : [];
+  const losers = losersOf(ctx);
+  const chaotic = losers.map((id) => ctx.draft.chaotic[id] ?? 0);
+  const missing = hands.length > 0 ? losers.filter((id) => ctx.draft.chaotic[id] === undefined) : [];
+  return { calc: roundEp(hands, chaotic, ctx.draft.bonus), losers, missing };
 }
 
 export function seatName(setup: WizSetup, ctx: WizContext, seat: number): string {
