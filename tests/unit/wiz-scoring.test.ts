@@ -98,6 +98,14 @@ describe('WiZ: round EP (worked examples)', () => {
     expect(roundEp(one, [100], 2).total).toBe(400);
     expect(roundEp(one, [100], 3).total).toBe(600);
   });
+  it('while chaotic EP is still being entered, the lines say so instead of a total', () => {
+    const calc = roundEp(hands([typed(4)]), [59, 0]);
+    expect(calcLines(calc, ['Ben', 'Cy'], [false, true])).toEqual([
+      'Hand 1: card value 4 → ×1',
+      'Chaotic EP: Ben 59 + Cy —',
+      'Round EP: once every loser’s chaotic EP is in'
+    ]);
+  });
   it('0 from chaotic EP when every winning hand was countered', () => {
     const calc = roundEp([], [59, 120]);
     expect(calc).toMatchObject({ multiplierSum: 0, base: 0, total: 0 });

@@ -290,8 +290,14 @@ export function formatEp(n: number): string {
  * The calculation as lines the table reads top to bottom, e.g.
  * "Hand 1: card value 4 → ×1", "Multipliers: 1 + 2 = 3", "Chaotic EP: Ben 59", "3 × 59 = 177".
  */
-export function calcLines(calc: RoundCalc, loserNames: readonly string[]): string[] {
+export function calcLines(
+  calc: RoundCalc,
+  loserNames: readonly string[],
+  /** Losers whose chaotic EP is not entered yet: shown as "—", and no total until they are. */
+  pending: readonly boolean[] = []
+): string[] {
   const lines: string[] = [];
+  const waiting = calc.hands.length > 0 && pending.some(Boolean);
   if (calc.hands.length === 0) {
     lines.push('Every hand was countered: the multiplier is 0.');
   }
@@ -306,10 +312,15 @@ export function calcLines(calc: RoundCalc, loserNames: readonly string[]): strin
     lines.push(`Multipliers: ${calc.hands.map((h) => h.multiplier).join(' + ')} = ${calc.multiplierSum}`);
   }
   if (calc.chaotic.length > 0) {
-    const each = calc.chaotic.map((c, i) => `${loserNames[i] ?? `Loser ${i + 1}`} ${formatEp(c)}`);
-    lines.push(
-      `Chaotic EP: ${each.join(' + ')}${calc.chaotic.length > 1 ? ` = ${formatEp(calc.chaoticTotal)}` : ''}`
+    const each = calc.chaotic.map(
+      (c, i) => `${loserNames[i] ?? `Loser ${i + 1}`} ${waiting && pending[i] ? '—' : formatEp(c)}`
     );
+    const sum = calc.chaotic.length > 1 && !waiting ? ` = ${formatEp(calc.chaoticTotal)}` : '';
+    lines.push(`Chaotic EP: ${each.join(' + ')}${sum}`);
+  }
+  if (waiting) {
+    lines.push('Round EP: once every loser’s chaotic EP is in');
+    return lines;
   }
   lines.push(`${calc.multiplierSum} × ${formatEp(calc.chaoticTotal)} = ${formatEp(calc.base)}`);
   if (calc.bonusEp > 0) {
