@@ -109,7 +109,7 @@ async function wizTour(dark: boolean) {
   await pad('41');
   await snap('scoring-ready');
   await snap('scoring-ready-full', true);
-  await page.getByRole('button', { name: '+ Add one from its cards' }).click();
+  await page.getByRole('button', { name: '+ From its cards' }).click();
   await page.getByRole('radio', { name: 'Water' }).click();
   for (const n of [1, 2, 3, 4])
     await page.getByRole('button', { name: `Add Water ${n}`, exact: true }).click();

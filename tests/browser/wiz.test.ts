@@ -224,7 +224,7 @@ describe('WiZ', () => {
     // Ana goes out: one hand built from its cards (Water 1-6, a Water elemental and titan).
     await tapAfterLooking(wentOut(page, 'Ana'));
     await page.getByRole('button', { name: 'Close' }).click();
-    await page.getByRole('button', { name: '+ Add one from its cards' }).click();
+    await page.getByRole('button', { name: '+ From its cards' }).click();
     await page.getByRole('radio', { name: 'Water' }).click();
     for (const n of [1, 2, 3, 4, 5, 6])
       await page.getByRole('button', { name: `Add Water ${n}`, exact: true }).click();
