@@ -137,6 +137,17 @@ function calcOf(ctx: WizContext): ReturnType<typeof draftCalc> {
   return result;
 }
 
+/** A HAND's check, once per context and event (XState asks the guard twice: can, then transition). */
+const handChecks = new WeakMap<WizContext, WeakMap<object, string | undefined>>();
+function handCheckOf(ctx: WizContext, e: Of<'HAND'>): string | undefined {
+  let byEvent = handChecks.get(ctx);
+  if (byEvent?.has(e)) return byEvent.get(e);
+  const reason = wizChecks.hand(ctx, e);
+  if (!byEvent) handChecks.set(ctx, (byEvent = new WeakMap()));
+  byEvent.set(e, reason);
+  return reason;
+}
+
 /** Whether a player's score reaches the target after gaining `ep`. */
 const reaches = (ctx: WizContext, player: string, ep: number) => (ctx.scores[player] ?? 0) + ep >= ctx.target;
 
@@ -300,7 +311,7 @@ export const wizMachine = setup({
       event.type === 'GO_OUT' && wizChecks.goOut(context, event, anyName, false) === undefined,
     canSwitchWinner: ({ context, event }) =>
       event.type === 'GO_OUT' && wizChecks.goOut(context, event, anyName, true) === undefined,
-    validHand: ({ context, event }) => event.type === 'HAND' && wizChecks.hand(context, event) === undefined,
+    validHand: ({ context, event }) => event.type === 'HAND' && handCheckOf(context, event) === undefined,
     validDrop: ({ context, event }) =>
       event.type === 'DROP_HAND' && wizChecks.dropHand(context, event) === undefined,
     validChaotic: ({ context, event }) =>

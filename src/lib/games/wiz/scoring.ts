@@ -202,8 +202,16 @@ export function readHands(
   if (hands.filter((h) => h.character).length > 1) {
     return { ok: false, reason: 'Only one of the hands can be the character: each player has one.' };
   }
-  const allCards = entries.filter(isBuilt).flatMap((h) => h.cards);
-  const shared = deckProblem(allCards, table);
+  // Each built hand was checked against the deck alone; two or more can still ask for more
+  // copies of a card than the deck holds.
+  const built = entries.filter(isBuilt);
+  const shared =
+    built.length > 1
+      ? deckProblem(
+          built.flatMap((h) => h.cards),
+          table
+        )
+      : undefined;
   if (shared) return { ok: false, reason: `Together, the hands do not fit the deck: ${shared}` };
   return { ok: true, hands };
 }
