@@ -270,6 +270,41 @@ describe('WiZ', () => {
     await context.close();
   });
 
+  it('a double tap counts once, and keyboard focus is visible on the WiZ screens', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await visit(page, `${shared.server.url}/wiz/new`);
+    await page.keyboard.press('Tab');
+    const focus = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const s = getComputedStyle(el);
+        return { tag: el.tagName, style: s.outlineStyle, width: parseFloat(s.outlineWidth) };
+      });
+    const outline = await focus();
+    expect(outline.tag).not.toBe('BODY');
+    expect(outline.style).not.toBe('none');
+    expect(outline.width).toBeGreaterThanOrEqual(2);
+    await newGame(page, { players: 2, options: [/^Life Pool/] });
+    await page.keyboard.press('Tab');
+    expect((await focus()).style).not.toBe('none');
+
+    // A double tap on "went out", then on the Life Pool's payout: each counts once.
+    await wentOut(page, 'Ben').dblclick();
+    await expect.poll(() => page.getByRole('dialog').innerText()).toContain('Ben’s hand 1: card value');
+    expect(await page.locator('input.pad-input').inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.locator('summary', { hasText: 'Life Pool' }).click();
+    await page.getByRole('button', { name: 'Ana won the Life Pool' }).click();
+    const payout = page.getByRole('button', { name: /^Add \d+ EP to Ana$/ });
+    const pool = Number((await payout.innerText()).match(/\d+/)![0]);
+    await payout.dblclick();
+    await expect.poll(() => board(page)).toMatch(new RegExp(`Ana\\s+${pool} EP`));
+    const history = await historyText(page);
+    expect(history.match(/went out/g)).toHaveLength(1);
+    expect(history.match(/Life Pool/g)).toHaveLength(1);
+    await context.close();
+  });
+
   it('40-character names at 360 px: nothing scrolls sideways, every control named and 48 px', async () => {
     const { page, context } = await openTab(shared.browser);
     await page.setViewportSize({ width: 360, height: 780 });
