@@ -7,6 +7,7 @@
  * - Precache: everything the service worker stores for offline use, gzipped.
  * - Replay: 10,000 events through the fixture machine, Titans of Eden and Epic.
  * - Replay: 10,000 events through the fixture machine, Titans of Eden and Theos.
+ * - Replay: 10,000 events through the fixture machine, Titans of Eden and WiZ.
  * - Append: one event committed through the session runtime (fake-indexeddb in Node), and one
  *   IndexedDB write in Chromium (the browser's own cost of a committed event).
  * - Search: the index's gzipped size, and the time per keystroke over the whole corpus.
@@ -25,6 +26,8 @@ import { randomPiles } from '../src/lib/games/titans/piles';
 import { titansLogic } from '../src/lib/games/titans/logic';
 import { epicLogic } from '../src/lib/games/epic/logic';
 import type { EpicSetup } from '../src/lib/games/epic/format';
+import { wizLogic } from '../src/lib/games/wiz/logic';
+import type { WizSetup } from '../src/lib/games/wiz/format';
 import { initialState, replay } from '../src/lib/session/replay';
 import { theosLogic } from '../src/lib/games/theos/logic';
 import { proposeSetup } from '../src/lib/games/theos/randomize';
@@ -272,6 +275,43 @@ const theosEvents = Array.from({ length: Math.ceil(10_000 / theosRound.length) }
   .slice(0, 10_000);
 const theosStart = initialState(theosLogic, theosSetup);
 report('Replay 10,000 Theos events', ms(time(() => replay(theosLogic, theosStart, theosEvents), 20)));
+{
+  // WiZ: 4 players with titans and the Life Pool, rounds as a table types them in the quick flow
+  // (who went out, a typed hand and one from its cards, three chaotic EP, Score), with a few
+  // Guide-me steps between rounds. Small numbers, so nobody reaches the target.
+  const wizGame: WizSetup = {
+    format: 'standard',
+    seed: 'BENCH001',
+    players: ['Ana', 'Ben', 'Cy', 'Dee'].map((name, i) => ({ id: `p${i + 1}`, name })),
+    deck: 'quad-4',
+    target: 99_999,
+    titans: true,
+    characters: null,
+    lifePool: { die: 6, firstRoll: 2 },
+    firstDealer: 0,
+    dealerBy: 'die'
+  };
+  const round = (r: number): GameEvent[] => {
+    const out = `p${(r % 4) + 1}`;
+    const run = [5, 6, 7].map((value) => ({ kind: 'number', element: 'fire', value }));
+    return [
+      { type: 'NEXT' },
+      { type: 'NEXT' },
+      { type: 'GO_OUT', player: out },
+      { type: 'HAND', index: 0, hand: { value: 4 } },
+      { type: 'HAND', index: 1, hand: { cards: run } },
+      ...['p1', 'p2', 'p3', 'p4']
+        .filter((id) => id !== out)
+        .map((player) => ({ type: 'CHAOTIC', player, ep: 1 })),
+      { type: 'SCORE', poolRoll: 1 + (r % 6) }
+    ];
+  };
+  const wizEvents = Array.from({ length: 1000 }, (_, r) => round(r))
+    .flat()
+    .slice(0, 10_000);
+  const wizStart = initialState(wizLogic, wizGame);
+  report('Replay 10,000 WiZ events', ms(time(() => replay(wizLogic, wizStart, wizEvents), 20)));
+}
 
 // ---- Append through the runtime (Node, fake-indexeddb) ------------------------------------------
 {
