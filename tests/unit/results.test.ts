@@ -24,6 +24,8 @@ import { shareText } from '../../src/lib/results/share';
 import { mergeProfiles, renameProfile, seatProfiles } from '../../src/lib/db/profiles';
 import { titans } from '../../src/lib/games/titans';
 import { TitansDriver, titansSetup } from '../fixtures/titans';
+import { finishedGames } from '../fixtures/finished';
+import { initialState, replay } from '../../src/lib/session/replay';
 import { freshDb } from './helpers';
 
 const info: GameInfo = { title: titans.title, describeSetup: titans.describeSetup, logic: titansLogic };
@@ -482,3 +484,89 @@ describe('BG Stats export and the share text', () => {
     expect(text.split('\n').at(-1)).toBe(`3 turns, ${events.length} min`);
   });
 });
+
+describe.each(finishedGames().map((g) => [g.entry.id, g] as const))(
+  'every game: %s, finished',
+  (_id, game) => {
+    const start = Date.UTC(2026, 10, 21, 20, 0, 0);
+    const session: SessionRecord = {
+      id: `done-${game.entry.id}`,
+      game: game.entry.id,
+      setup: game.setup as SessionRecord['setup'],
+      created: start,
+      updated: start,
+      status: 'finished',
+      summary: '',
+      head: game.events.length,
+      profiles: Object.fromEntries(game.setup.players.map((p) => [p.id, `profile-${p.id}`]))
+    };
+    const log: EventRecord[] = game.events.map((event, i) => ({
+      sessionId: session.id,
+      seq: i + 1,
+      kind: 'event',
+      event,
+      time: start + (i + 1) * 30_000,
+      label: event.type
+    }));
+    const profiles = new Map(
+      game.setup.players.map((p) => [`profile-${p.id}`, { id: `profile-${p.id}`, name: p.name, created: 0 }])
+    );
+    const info: GameInfo = {
+      title: game.entry.title,
+      describeSetup: game.entry.describeSetup,
+      logic: game.logic
+    };
+
+    it('has a finished result with winners ranked first, every player scored and ranked', () => {
+      const end = replay(game.logic, initialState(game.logic, game.setup), game.events);
+      const result = game.logic.result(end, game.setup);
+      expect(result.finished).toBe(true);
+      expect(result.winners.length).toBeGreaterThan(0);
+      expect(result.players.map((p) => p.id).sort()).toEqual(game.setup.players.map((p) => p.id).sort());
+      for (const p of result.players) {
+        expect(Number.isFinite(p.score)).toBe(true);
+        expect(p.rank).toBe(p.winner ? 1 : p.rank);
+        if (!p.winner) expect(p.rank).toBeGreaterThan(1);
+      }
+      expect(['turn', 'round']).toContain(result.length.unit);
+      expect(result.length.number).toBeGreaterThan(0);
+    });
+
+    it('exports to BG Stats with the documented fields and types, stable ids, under 8,000 characters', () => {
+      const play = playRecord(session, log, info, profiles);
+      const json = bgStatsPlay(play, game.logic.scoring);
+      expect(Object.keys(json).sort()).toEqual(
+        ['comments', 'durationMin', 'game', 'playDate', 'players', 'sourceName', 'sourcePlayId'].sort()
+      );
+      expect(json.sourceName).toBe('Tableside');
+      expect(json.sourcePlayId).toBe(session.id);
+      expect(json.playDate).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+      expect(Number.isInteger(json.durationMin)).toBe(true);
+      expect(typeof json.comments).toBe('string');
+      expect(Object.keys(json.game).sort()).toEqual(['highestWins', 'name', 'noPoints', 'sourceGameId']);
+      expect(json.game).toMatchObject({ name: game.entry.title, sourceGameId: game.entry.id });
+      expect(typeof json.game.highestWins).toBe('boolean');
+      expect(typeof json.game.noPoints).toBe('boolean');
+      expect(json.players).toHaveLength(game.setup.players.length);
+      for (const p of json.players) {
+        expect(
+          Object.keys(p).every((k) =>
+            ['name', 'sourcePlayerId', 'score', 'winner', 'rank', 'startPlayer', 'team'].includes(k)
+          )
+        ).toBe(true);
+        expect(typeof p.name).toBe('string');
+        expect(p.sourcePlayerId).toMatch(/^profile-p\d$/);
+        expect(typeof p.score).toBe('number');
+        expect(typeof p.winner).toBe('boolean');
+        expect(Number.isInteger(p.rank)).toBe(true);
+        expect(typeof p.startPlayer).toBe('boolean');
+        if (p.team !== undefined) expect(p.team).toMatch(/^Team \d$/);
+      }
+      expect(json.players.some((p) => p.winner)).toBe(true);
+      // The same play exports the same ids every time.
+      expect(bgStatsPlay(playRecord(session, log, info, profiles), game.logic.scoring)).toEqual(json);
+      const link = bgStatsLink(json);
+      expect(link.ok && link.url.length < MAX_LINK).toBe(true);
+    });
+  }
+);
