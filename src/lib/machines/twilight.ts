@@ -17,6 +17,7 @@ import {
   deitiesDrafted,
   everyoneChose,
   initialContext,
+  nextTurnIsFirst,
   resourceOwed,
   resourceOwedReason,
   seatNamer,
@@ -209,17 +210,14 @@ export const STEP_META: Record<StepId, ReturnType<typeof meta>> = {
   )
 };
 
-type Transition = {
-  guard?: (args: { context: TwilightContext; event: TwilightEvent }) => boolean;
-  target?: string;
-  actions?: 'change';
-};
+type Guard = (args: { context: TwilightContext; event: TwilightEvent }) => boolean;
+type Transition = { guard?: Guard; target?: string; actions?: 'change' };
 
 /** The transitions of one step: every turn event, checked against that step, moving forward. */
-function stepTransitions(step: StepId): Record<string, Transition> {
+function stepTransitions(step: StepId): Record<string, Transition | Transition[]> {
   const ok = ({ context, event }: { context: TwilightContext; event: TwilightEvent }) =>
     turnProblem(context, event, step, seatNamer) === undefined;
-  const on: Record<string, Transition> = {};
+  const on: Record<string, Transition | Transition[]> = {};
   for (const [type, window] of Object.entries(WINDOWS)) {
     if (at(step) > at(window!.last)) continue;
     const moves = at(step) < at(window!.home);
@@ -233,7 +231,12 @@ function stepTransitions(step: StepId): Record<string, Transition> {
   const next = nextStep(step);
   if (next) on.NEXT = { guard: ok, target: `#twilight.turn.${next}` };
   if (step === 'combat.attackers') on.NO_ATTACK = { target: '#twilight.turn.end.recover' };
-  on.END_TURN = { guard: ok, target: '#twilight.turn.start', actions: 'change' };
+  // A player's first turn has no Refresh Phase: it starts at the Draw.
+  const firstNext: Guard = (args) => ok(args) && nextTurnIsFirst(args.context);
+  on.END_TURN = [
+    { guard: firstNext, target: '#twilight.turn.draw', actions: 'change' },
+    { guard: ok, target: '#twilight.turn.refresh', actions: 'change' }
+  ];
   return on;
 }
 
@@ -261,7 +264,6 @@ export const twilightMachine = setup({
     deitiesDrafted: ({ context }) => deitiesDrafted(context),
     actionsDrafted: ({ context }) => (context.draft?.actions.pile ?? 0) >= PILES,
     everyoneChose: ({ context }) => everyoneChose(context),
-    firstTurn: ({ context }) => context.players[context.active].turns === 1,
     gameOver: ({ context }) => context.outcome !== null,
     draftKeep: ({ context, event }) =>
       event.type === 'DRAFT_KEEP' && !tableProblem(context, event, seatNamer),
@@ -319,14 +321,13 @@ export const twilightMachine = setup({
       ),
       on: {
         MULLIGAN: { guard: 'mulligan', actions: 'change' },
-        BEGIN: { target: 'turn', actions: 'change' }
+        BEGIN: { target: 'turn.draw', actions: 'change' }
       }
     },
     turn: {
-      initial: 'start',
+      initial: 'draw',
       always: { guard: 'gameOver', target: 'over' },
       states: {
-        start: { always: [{ guard: 'firstTurn', target: 'draw' }, { target: 'refresh' }] },
         refresh: phase('refresh'),
         draw: leaf('draw'),
         trade: leaf('trade'),

@@ -83,6 +83,11 @@ export function levelLabel(level: Level): string {
   return `${LEVEL_NAMES[level].name} (${LEVEL_NAMES[level].numeral})`;
 }
 
+/** "a Greater (II)", "an Exalted (III)". */
+export function aLevel(level: Level): string {
+  return `${level === 3 ? 'an' : 'a'} ${levelLabel(level)}`;
+}
+
 /** A Creature as the combat rules see it: its printed Fight and Life, and any Armor. */
 export interface CreatureStats {
   name: string;

@@ -132,7 +132,7 @@ export function twilightSetupProblem(value: unknown): string | undefined {
     if (!Array.isArray(s.teams) || s.teams.length !== n) return 'every player needs a team';
     const count = new Set(s.teams).size;
     if (!teamCounts(n).includes(count)) {
-      return n < 4
+      return teamCounts(n).length === 0
         ? `${n} players cannot split into equal teams of two or more`
         : `${n} players split into ${teamCounts(n).join(' or ')} equal teams`;
     }

@@ -9,7 +9,7 @@ import type { GameLogic, StepMeta } from '../../session/types';
 import { buildResult } from '../../session/results';
 import { stepOf, turnProblem, twilightMachine } from '../../machines/twilight';
 import { decayCards } from './aspects';
-import { deityById, levelLabel, LEVEL_NAMES } from './cards';
+import { aLevel, deityById, LEVEL_NAMES } from './cards';
 import { discardStackDamage } from './combat';
 import { actionDraftView, waitingSeats } from './draft';
 import { drawCount, seatName, teamLabel, twilightSetupProblem, type TwilightSetup } from './format';
@@ -112,11 +112,11 @@ function describeEvent(
         own: 'own Life Stack'
       }[e.source];
       const discount = q.stackDiscount + q.paybackDiscount;
-      return `${me} seizes a ${levelLabel(e.level)} from ${where}: destroys 1, discards ${q.discard}${discount ? ` (${discount} off)` : ''}${e.source === 'own' ? `; ${me} −1 Life Stack` : e.source === 'life' ? `; ${name(e.from)} −1 Life Stack` : ''}`;
+      return `${me} seizes ${aLevel(e.level)} from ${where}: destroys 1, discards ${q.discard}${discount ? ` (${discount} off)` : ''}${e.source === 'own' ? `; ${me} −1 Life Stack` : e.source === 'life' ? `; ${name(e.from)} −1 Life Stack` : ''}`;
     }
     case 'RESOURCE': {
       const r = after.players[before.active].resource;
-      return `${me} puts a ${levelLabel(e.level)} into the Resource Area (I ${r[0]} · II ${r[1]} · III ${r[2]})`;
+      return `${me} puts ${aLevel(e.level)} into the Resource Area (I ${r[0]} · II ${r[1]} · III ${r[2]})`;
     }
     case 'SUMMON':
       return `${me} plays ${plural(e.cards, 'card')} from Hand (${after.players[before.active].hand} left)`;
@@ -130,12 +130,15 @@ function describeEvent(
       return `${name(e.target)} −${lost} Discard Stack, Destroyed by an attacker of Life ${e.life}${short}`;
     }
     case 'DECAY': {
-      const lost = before.players[e.seat].life - after.players[e.seat].life;
-      const parts = e.unused.flatMap((n, i) =>
-        n ? [`${LEVEL_NAMES[(i + 1) as 1 | 2 | 3].numeral}×${n}`] : []
-      );
-      if (decayCards(e.unused) === 0) return `${name(e.seat)}: no Decay`;
-      return `${name(e.seat)} −${lost} Life Stack, Decay (${parts.join(', ')} unused)`;
+      const parts = e.unused.flatMap((unused, seat) => {
+        const lost = before.players[seat].life - after.players[seat].life;
+        if (decayCards(unused) === 0) return [];
+        const levels = unused.flatMap((n, i) =>
+          n ? [`${LEVEL_NAMES[(i + 1) as 1 | 2 | 3].numeral}×${n}`] : []
+        );
+        return [`${name(seat)} −${lost} Life Stack (${levels.join(', ')} unused)`];
+      });
+      return parts.length ? `Decay: ${parts.join('; ')}` : 'Decay: no Power left unspent';
     }
     case 'DEITY_POWER': {
       const deity = deityById(before.players[e.seat].deity)?.name ?? 'the Deity';

@@ -5,7 +5,7 @@
  * changes*. Pure functions over plain data, so a replay is a fold.
  */
 import { decayCards, type ByLevel } from './aspects';
-import { LEVELS, levelLabel, type DeityId, type Level } from './cards';
+import { aLevel, LEVELS, levelLabel, type DeityId, type Level } from './cards';
 import { discardStackDamage, lifeStackDamage, MAX_ATTACKER_LIFE } from './combat';
 import {
   deityDraftDone,
@@ -53,8 +53,8 @@ export interface TurnLog {
   payback: number[];
   /** Aspects put into the Resource Area in the Resource Phase. */
   placed: number;
-  /** Decay recorded for each seat in this End Phase. */
-  decayed: boolean[];
+  /** Decay is recorded for everyone at once in the End Phase. */
+  decayed: boolean;
   /** The player attacked in this Combat Phase (one per Combat Phase). */
   defender: number | null;
 }
@@ -129,7 +129,8 @@ export type TwilightEvent =
   | { type: 'SUMMON'; cards: number }
   | { type: 'HIT_DISCARD'; target: number; life: number }
   | { type: 'HIT_LIFE'; target: number; life: number }
-  | { type: 'DECAY'; seat: number; unused: ByLevel }
+  /** Unused Aspects by level for every seat, all at once: Decay hits everyone together. */
+  | { type: 'DECAY'; unused: ByLevel[] }
   | { type: 'DEITY_POWER'; seat: number }
   | { type: 'ADJUST'; seat: number; pile: Pile; delta: number }
   | { type: 'END_TURN' };
@@ -149,7 +150,7 @@ function freshTurn(n: number): TurnLog {
     seized: zeros(n),
     payback: zeros(n),
     placed: 0,
-    decayed: falses(n),
+    decayed: false,
     defender: null
   };
 }
@@ -325,7 +326,7 @@ export const tableChecks: { [T in TwilightEvent['type']]?: Check<T> } = {
     const me = ctx.players[ctx.active];
     const quote = quoteSeize(ctx, e.from, e.level, e.source);
     if (me.hand < quote.setAside) {
-      return `Seizing a ${levelLabel(e.level)} from ${name(e.from)} sets aside ${quote.setAside} cards; ${name(ctx.active)} has ${me.hand} in Hand.`;
+      return `Seizing ${aLevel(e.level)} from ${name(e.from)} sets aside ${quote.setAside} cards; ${name(ctx.active)} has ${me.hand} in Hand.`;
     }
     const them = ctx.players[e.from];
     if (e.source === 'hand' && them.hand === 0) return `${name(e.from)} has no cards in Hand.`;
@@ -347,18 +348,20 @@ export const tableChecks: { [T in TwilightEvent['type']]?: Check<T> } = {
   HIT_DISCARD: hitProblem,
   HIT_LIFE: hitProblem,
   DECAY(ctx, e, name) {
-    const problem = inGame(ctx, e.seat, name);
-    if (problem) return problem;
-    if (ctx.now.decayed[e.seat])
-      return `${name(e.seat)}’s Decay is already in for this turn; undo it to change it.`;
-    if (!Array.isArray(e.unused) || e.unused.length !== 3) return 'Give the unused Aspects of each level.';
-    const resource = ctx.players[e.seat].resource;
-    for (const level of LEVELS) {
-      const count = e.unused[level - 1];
-      const bad = wholeIn(count, 0, MAX_ADJUST, `Unused ${levelLabel(level)}`);
-      if (bad) return bad;
-      if (count > resource[level - 1]) {
-        return `${name(e.seat)} has ${resource[level - 1]} ${levelLabel(level)} in the Resource Area, so ${count} cannot go unused.`;
+    if (ctx.now.decayed) return 'Decay is already in for this turn; undo it to change it.';
+    const shape = 'Give every player’s unused Aspects of each level.';
+    if (!Array.isArray(e.unused) || e.unused.length !== ctx.players.length) return shape;
+    for (const [seat, unused] of e.unused.entries()) {
+      if (!Array.isArray(unused) || unused.length !== 3) return shape;
+      const player = ctx.players[seat];
+      for (const level of LEVELS) {
+        const count = unused[level - 1];
+        const bad = wholeIn(count, 0, MAX_ADJUST, `${name(seat)}’s unused ${levelLabel(level)}`);
+        if (bad) return bad;
+        if (count > 0 && player.out) return `${name(seat)} is out of the game.`;
+        if (count > player.resource[level - 1]) {
+          return `${name(seat)} has ${player.resource[level - 1]} ${levelLabel(level)} in the Resource Area, so ${count} cannot go unused.`;
+        }
       }
     }
     return undefined;
@@ -494,6 +497,26 @@ export function begin(ctx: TwilightContext): TwilightContext {
  * The turn passes clockwise to the next player still in, who draws 2. A player who empties their
  * Life Stack by drawing drops out, and the turn passes on.
  */
+/**
+ * The seat whose turn comes next: clockwise, the first player still in who keeps a card after
+ * drawing 2 (one who cannot drops out as the turn passes them). Agrees with `endTurn`.
+ */
+export function nextTurnSeat(ctx: TwilightContext): number | undefined {
+  const n = ctx.players.length;
+  for (let step = 1; step <= n; step++) {
+    const seat = (ctx.active + step) % n;
+    const p = ctx.players[seat];
+    if (!p.out && p.life > 2) return seat;
+  }
+  return undefined;
+}
+
+/** The next turn is that player's first, so it has no Refresh Phase. */
+export function nextTurnIsFirst(ctx: TwilightContext): boolean {
+  const seat = nextTurnSeat(ctx);
+  return seat !== undefined && ctx.players[seat].turns === 0;
+}
+
 export function endTurn(ctx: TwilightContext): TwilightContext {
   const n = ctx.players.length;
   const me = ctx.active;
@@ -605,13 +628,12 @@ export const tableChanges: { [T in TwilightEvent['type']]?: Apply<T> } = {
     }),
   DECAY: (ctx, e) =>
     settle({
-      ...edit(ctx, {
-        [e.seat]: (p) => {
-          const lost = Math.min(decayCards(e.unused), p.life);
-          return { ...p, life: p.life - lost, destroyed: p.destroyed + lost };
-        }
+      ...ctx,
+      players: ctx.players.map((p, seat) => {
+        const lost = Math.min(decayCards(e.unused[seat]), p.life);
+        return lost ? { ...p, life: p.life - lost, destroyed: p.destroyed + lost } : p;
       }),
-      now: { ...ctx.now, decayed: ctx.now.decayed.map((d, i) => d || i === e.seat) }
+      now: { ...ctx.now, decayed: true }
     }),
   DEITY_POWER: (ctx, e) => edit(ctx, { [e.seat]: (p) => ({ ...p, power: 'spent' }) }),
   ADJUST: (ctx, e) =>
