@@ -122,6 +122,15 @@ describe('Twilight: Guide me walks every step', () => {
     d.send({ type: 'RESOURCE', level: 2 }).send({ type: 'NEXT' });
     expect(titleOf(d).now).toMatch(/Creature Limit: 0 Lesser, 1 Greater, 0 Exalted\.$/);
   });
+  it('combat names the defender and their stacks; Decay lists what each player has in play', () => {
+    const d = duel().send({ type: 'HIT_LIFE', target: 1, life: 2 });
+    expect(titleOf(d).now).toMatch(/Defending: Ben \(Life Stack 41, Discard Stack 2\)\.$/);
+    d.send({ type: 'NEXT' }).send({ type: 'NEXT' }).send({ type: 'NEXT' });
+    expect(d.step).toBe('end.decay');
+    expect(titleOf(d).now).toMatch(/Nobody has Aspects in play yet\.$/);
+    d.send({ type: 'ADJUST', seat: 1, pile: 'resource2', delta: 2 });
+    expect(titleOf(d).now).toMatch(/In play: Ben I 0 · II 2 · III 0\.$/);
+  });
   it('the Seize banner quotes the price of a Lesser from each opponent', () => {
     const d = duel().send({ type: 'NEXT' }).send({ type: 'NEXT' });
     expect(d.step).toBe('seize');
@@ -886,7 +895,7 @@ describe('Twilight: history, summary and standing', () => {
     const d = new TwilightDriver(twilightSetup(2));
     expect(twilightLogic.summarize(d.snapshot, d.setup)).toBe('Opening hands · Ana 43 · Ben 43');
     d.begin().send({ type: 'HIT_LIFE', target: 1, life: 4 });
-    expect(twilightLogic.summarize(d.snapshot, d.setup)).toBe('Turn 1 · Ana: Combat f · Ana 42 · Ben 39');
+    expect(twilightLogic.summarize(d.snapshot, d.setup)).toBe('Turn 1 · Ana: Combat · Ana 42 · Ben 39');
     expect(twilightLogic.period(d.snapshot, d.setup)).toEqual({ unit: 'turn', number: 1 });
     expect(twilightLogic.standing(d.snapshot, d.setup)).toEqual({ scores: { p1: 42, p2: 39 } });
     const r = twilightLogic.result(d.snapshot, d.setup);

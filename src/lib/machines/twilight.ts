@@ -50,6 +50,12 @@ export const STEPS = [
 ] as const;
 export type StepId = (typeof STEPS)[number];
 
+/** The phase a step belongs to, as the table names it. */
+export function phaseName(step: StepId): string {
+  const phase = step.split('.')[0];
+  return phase === 'summoning' ? 'Summoning' : phase[0].toUpperCase() + phase.slice(1);
+}
+
 const at = (step: StepId) => STEPS.indexOf(step);
 const RESOURCE = at('resource');
 

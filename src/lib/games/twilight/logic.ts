@@ -7,7 +7,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { GameEvent } from '../../db/records';
 import type { GameLogic, StepMeta } from '../../session/types';
 import { buildResult } from '../../session/results';
-import { stepOf, turnProblem, twilightMachine } from '../../machines/twilight';
+import { phaseName, stepOf, turnProblem, twilightMachine } from '../../machines/twilight';
 import { decayCards } from './aspects';
 import { aLevel, deityById, LEVEL_NAMES } from './cards';
 import { discardStackDamage } from './combat';
@@ -220,7 +220,8 @@ export const twilightLogic: GameLogic<TwilightSetup> = {
       return snapshot.matches({ draft: 'deities' }) ? 'Draft · Deities' : 'Draft · building decks';
     }
     if (snapshot.matches('opening')) return `Opening hands · ${stacks}`;
-    return `Turn ${ctx.turn} · ${seatName(setup, ctx.active)}: ${stepMetaTitle(snapshot).split(' · ')[0]} · ${stacks}`;
+    const step = stepOf(snapshot.value);
+    return `Turn ${ctx.turn} · ${seatName(setup, ctx.active)}: ${step ? phaseName(step) : ''} · ${stacks}`;
   },
 
   stepEvents: ['NEXT', 'NO_ATTACK', 'DRAFT_PICK', 'PILE_DONE'],
@@ -322,6 +323,21 @@ export const twilightLogic: GameLogic<TwilightSetup> = {
     if (step === 'summoning') {
       const r = player.resource;
       now = `${now} Creature Limit: ${r[0]} Lesser, ${r[1]} Greater, ${r[2]} Exalted.`;
+    }
+    if (step.startsWith('combat.') && ctx.now.defender !== null) {
+      const them = ctx.players[ctx.now.defender];
+      now = `${now} Defending: ${name(ctx.now.defender)} (Life Stack ${them.life}, Discard Stack ${them.discard}).`;
+    }
+    if (step === 'end.decay') {
+      // Only players with Aspects in play can decay; name them with what they hold.
+      const holding = ctx.players.flatMap((p, seat) =>
+        !p.out && p.resource.some((n) => n > 0)
+          ? [`${name(seat)} I ${p.resource[0]} · II ${p.resource[1]} · III ${p.resource[2]}`]
+          : []
+      );
+      now = holding.length
+        ? `${now} In play: ${holding.join('; ')}.`
+        : `${now} Nobody has Aspects in play yet.`;
     }
     return { ...meta, title: `${me} · ${meta.title}`, now };
   }
