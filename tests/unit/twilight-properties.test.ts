@@ -11,6 +11,7 @@ import { sideOf, type TwilightContext, type TwilightEvent } from '../../src/lib/
 import { initialState, replay, sameState, step, storeState } from '../../src/lib/session/replay';
 import { SessionRuntime } from '../../src/lib/session/runtime';
 import { TwilightDriver, twilightSetup } from '../fixtures/twilight';
+import { STEPS, type StepId } from '../../src/lib/machines/twilight';
 import { freshDb, reopen } from './helpers';
 
 /** A tap at the table, turned into an event against the state it lands in. */
@@ -199,6 +200,119 @@ describe('Twilight: invariants over generated games', () => {
         }
       ),
       { numRuns: 80 }
+    );
+  }, 60_000);
+});
+
+describe('Twilight: Guide me and the quick flow agree', () => {
+  const HOME: Partial<Record<TwilightEvent['type'], StepId>> = {
+    TRADE: 'trade',
+    FORCED_TRADE: 'trade',
+    SEIZE: 'seize',
+    RESOURCE: 'resource',
+    SUMMON: 'summoning',
+    HIT_DISCARD: 'combat.discard',
+    HIT_LIFE: 'combat.life',
+    DECAY: 'end.decay'
+  };
+  it('the same taps, with or without walking every step, leave the same game behind', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...tables),
+        fc.array(tap, { minLength: 10, maxLength: 150 }),
+        (table, taps) => {
+          const setup = twilightSetup(table.players, { teams: table.teams ?? null });
+          const quick = new TwilightDriver(setup).begin();
+          const guided = new TwilightDriver(setup).begin();
+          for (const t of taps) {
+            if (quick.snapshot.status !== 'active') break;
+            const event = eventFor(quick.ctx, t, { effects: true });
+            if (event.type === 'NEXT' || event.type === 'NO_ATTACK') continue;
+            if (!step(twilightLogic, quick.snapshot, event)) continue;
+            quick.send(event);
+            // Guide me: walk to the event's own step first (never past it), then send the same event.
+            const home = HOME[event.type];
+            while (home && guided.step && STEPS.indexOf(guided.step) < STEPS.indexOf(home)) {
+              guided.send({ type: 'NEXT' });
+            }
+            guided.send(event);
+            expect(guided.ctx).toEqual(quick.ctx);
+          }
+          expect(guided.snapshot.status).toBe(quick.snapshot.status);
+        }
+      ),
+      { numRuns: 80 }
+    );
+  }, 60_000);
+});
+
+describe('Twilight: events from a damaged log', () => {
+  const types = [
+    'DRAFT_KEEP',
+    'DRAFT_PICK',
+    'PILE_DONE',
+    'CHOOSE_DEITY',
+    'MULLIGAN',
+    'BEGIN',
+    'NEXT',
+    'NO_ATTACK',
+    'TRADE',
+    'FORCED_TRADE',
+    'SEIZE',
+    'RESOURCE',
+    'SUMMON',
+    'HIT_DISCARD',
+    'HIT_LIFE',
+    'DECAY',
+    'DEITY_POWER',
+    'ADJUST',
+    'END_TURN'
+  ];
+  const junk = fc.oneof(
+    fc.anything(),
+    fc.integer({ min: -3, max: 8 }),
+    fc.constantFrom('hand', 'life', 'own', 'mars')
+  );
+  it('any shape of event is either accepted soundly or refused with a reason; nothing throws', () => {
+    fc.assert(
+      fc.property(
+        fc.boolean(),
+        fc.array(
+          fc.record({
+            type: fc.constantFrom(...types),
+            seat: junk,
+            with: junk,
+            from: junk,
+            target: junk,
+            level: junk,
+            source: junk,
+            give: junk,
+            get: junk,
+            cards: junk,
+            life: junk,
+            unused: fc.oneof(junk, fc.array(fc.array(junk, { maxLength: 4 }), { maxLength: 4 })),
+            pile: fc.oneof(junk, fc.constantFrom('life', 'aspect', 'resource2')),
+            delta: junk,
+            deity: junk,
+            conviction: junk
+          }),
+          { maxLength: 60 }
+        ),
+        (draft, events) => {
+          const d = new TwilightDriver(twilightSetup(3, { draft }));
+          if (!draft) d.begin();
+          for (const event of events) {
+            const e = event as unknown as TwilightEvent;
+            if (step(twilightLogic, d.snapshot, e)) {
+              d.send(e);
+              checkInvariants(d, null);
+            } else if (d.snapshot.status === 'active') {
+              expect(twilightLogic.refusal(d.snapshot, e, d.setup)).toMatch(/\w/);
+            }
+          }
+        }
+      ),
+      { numRuns: 200 }
     );
   }, 60_000);
 });
