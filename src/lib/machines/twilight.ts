@@ -238,7 +238,7 @@ function stepTransitions(step: StepId): Record<string, Transition | Transition[]
   if (next) on.NEXT = { guard: ok, target: `#twilight.turn.${next}` };
   if (step === 'combat.attackers') on.NO_ATTACK = { target: '#twilight.turn.end.recover' };
   // A player's first turn has no Refresh Phase: it starts at the Draw.
-  const firstNext: Guard = (args) => ok(args) && nextTurnIsFirst(args.context);
+  const firstNext: Guard = (args) => nextTurnIsFirst(args.context) && ok(args);
   on.END_TURN = [
     { guard: firstNext, target: '#twilight.turn.draw', actions: 'change' },
     { guard: ok, target: '#twilight.turn.refresh', actions: 'change' }
