@@ -3,53 +3,11 @@
  * least 48 px tall and wide (links inside running text excepted), and keyboard focus is visible.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { openTab, visit } from './harness';
+import { accessibilityProblems as problems } from './checks';
 import { useBrowser } from './shared';
 
 const shared = useBrowser();
-
-/** Controls that are too small or nameless, described for the failure message. */
-async function problems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    const controls = document.querySelectorAll<HTMLElement>(
-      'button, a[href], input:not([type=hidden]), select, textarea, summary, [role=radio], [role=menuitem]'
-    );
-    for (const el of controls) {
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue; // not shown
-      if (getComputedStyle(el).visibility === 'hidden') continue;
-      const inText =
-        el.tagName === 'A' &&
-        el.closest('p, li, td, .prose, .rules-text, .toc, .crumbs') &&
-        !el.classList.contains('btn');
-      const name =
-        el.getAttribute('aria-label') ||
-        (el.getAttribute('aria-labelledby') &&
-          document.getElementById(el.getAttribute('aria-labelledby')!)?.textContent) ||
-        (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent) ||
-        el.closest('label')?.textContent ||
-        el.getAttribute('title') ||
-        el.textContent;
-      const label = `${el.tagName.toLowerCase()} “${(name ?? '').trim().slice(0, 40)}”`;
-      if (!name || !name.trim()) out.push(`${label}: no accessible name`);
-      if (!inText && el.tagName !== 'INPUT' && (box.height < 47.5 || box.width < 47.5)) {
-        out.push(`${label}: ${Math.round(box.width)}×${Math.round(box.height)} px`);
-      }
-      if (
-        el.tagName === 'INPUT' &&
-        (el as HTMLInputElement).type !== 'file' &&
-        (el as HTMLInputElement).type !== 'radio' &&
-        (el as HTMLInputElement).type !== 'checkbox' &&
-        box.height < 47.5
-      ) {
-        out.push(`${label}: ${Math.round(box.height)} px tall`);
-      }
-    }
-    return out;
-  });
-}
 
 describe('touch targets and names', () => {
   it('home, new game, play (start and battle), rules and settings', async () => {
@@ -65,16 +23,18 @@ describe('touch targets and names', () => {
     await check('new game');
     await page.getByRole('button', { name: 'Start the game' }).click();
     await page.waitForURL(/\/play\//);
-    await page.getByRole('button', { name: 'Begin the first age' }).waitFor();
-    await check('play: start of turn');
-    await page.getByRole('button', { name: 'Begin the first age' }).click();
-    for (let i = 0; i < 15; i++) await page.getByRole('button', { name: /^Next/ }).click();
     await page.getByRole('button', { name: 'Resolve the battle' }).waitFor();
+    await check('play: start of turn');
+    await page.getByRole('button', { name: 'Age 2' }).click();
+    await check('play: the checklist open');
     await page
       .getByRole('button', { name: /^Power of/ })
       .first()
       .click();
     await check('play: battle with the number pad');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'More' }).click();
+    await check('play: the menu');
     await visit(page, shared.server.url);
     await check('home with a game');
     await visit(page, `${shared.server.url}/rules`);

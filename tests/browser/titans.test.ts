@@ -1,109 +1,316 @@
 /**
- * Titans of Eden in a real browser: set up a Duel, play it to the end, and reload in the middle
- * of a battle to find the game exactly where it was (power already entered included).
+ * Titans of Eden in a real browser, as a table plays it: the quick flow by default (an ordinary
+ * turn in 3 taps besides the numbers typed, counted here), Guide me walking every step to the
+ * same result, a reload in the middle of a battle, double taps that count once, the number pad
+ * that never hides the battle, 40-character names at 360 px, and the step help.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openTab, shot, visit } from './harness';
 import { useBrowser } from './shared';
+import {
+  accessibilityProblems,
+  countTaps,
+  scrollsSideways,
+  tapAfterLooking,
+  taps,
+  typeOnPad
+} from './checks';
 
 const shared = useBrowser();
 
-const next = (page: Page) => page.getByRole('button', { name: /^Next/ });
-
 /** Everything the board shows, as text: the state a person sees. */
 const board = (page: Page) => page.getByRole('region', { name: 'Board' }).innerText();
+const box = (page: Page, who: string, arena?: number) =>
+  page
+    .getByRole('region', { name: 'This turn' })
+    .getByRole('button', { name: new RegExp(`^Power of ${who}${arena ? ` in Arena ${arena}` : ''}:`) });
 
-async function toBattle(page: Page) {
-  await page.getByRole('button', { name: 'Begin the first age' }).click();
-  for (let i = 0; i < 15; i++) await next(page).click();
-  await page.getByRole('button', { name: 'Resolve the battle' }).waitFor();
+async function newGame(
+  page: Page,
+  options: { format?: RegExp; players?: number; names?: string[]; seed?: string } = {}
+) {
+  const { format = /Duel/, players = 2, names = ['Ana', 'Ben', 'Cy', 'Dee', 'Eli', 'Fay'] } = options;
+  await visit(page, `${shared.server.url}/titans/new`);
+  await page.getByRole('radiogroup', { name: 'Format' }).getByRole('radio', { name: format }).click();
+  if (players > 2)
+    await page
+      .getByRole('radiogroup', { name: 'Number of players' })
+      .getByRole('radio', { name: String(players) })
+      .click();
+  for (let i = 0; i < players; i++) await page.getByPlaceholder(`Player ${i + 1}`).fill(names[i]);
+  if (options.seed) {
+    await page.getByPlaceholder(/Use a seed/).fill(options.seed);
+    await page.getByRole('button', { name: 'Use seed' }).click();
+  }
+  await page.getByRole('button', { name: 'Start the game' }).click();
+  await page.waitForURL(/\/play\//);
+  await page.getByRole('region', { name: 'Board' }).waitFor();
 }
 
-async function enterPower(page: Page, who: string, value: number) {
-  await page.getByRole('button', { name: new RegExp(`^Power of ${who}`) }).click();
-  const input = page.locator('input.pad-input');
-  await input.fill(String(value));
-  await page.getByRole('button', { name: 'Set power' }).click();
-  await expect
-    .poll(() => page.getByRole('button', { name: new RegExp(`^Power of ${who}: ${value}$`) }).count())
-    .toBe(1);
-}
-
-async function battle(page: Page, ana: number, ben: number) {
-  await enterPower(page, 'Ana', ana);
-  await enterPower(page, 'Ben', ben);
+/** The quick battle: tap the first box, type every total (digits and ✓), resolve. */
+async function quickBattle(page: Page, powers: number[]) {
+  await page
+    .getByRole('region', { name: 'This turn' })
+    .getByRole('button', { name: /^Power of/ })
+    .first()
+    .click();
+  for (const p of powers) await typeOnPad(page, p);
   await page.getByRole('button', { name: 'Resolve the battle' }).click();
 }
 
+async function historyText(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'History' }).click();
+  const sheet = page.getByRole('dialog', { name: 'History' });
+  const text = await sheet.locator('.history:not(.minor)').allInnerTexts();
+  await sheet.getByRole('button', { name: 'Close' }).click();
+  // Drop the "just now" times: the two games were played at different moments.
+  return text.join('\n').replace(/\n(just now|\d+ \w+ ago)/g, '');
+}
+
 describe('Titans of Eden', () => {
-  it('sets up a Duel and plays it to the end, surviving a reload mid-battle', async () => {
+  it('a Duel in the quick flow, to the end, surviving a reload mid-battle; an ordinary turn is 3 taps', async () => {
     const { page, context } = await openTab(shared.browser);
-    await visit(page, `${shared.server.url}/titans/new`);
-    await page.getByPlaceholder('Player 1').fill('Ana');
-    await page.getByPlaceholder('Player 2').fill('Ben');
-    await expect.poll(() => page.locator('table.grid td button').count()).toBe(16);
-    await shot(page, 'titans-setup');
-    await page.getByRole('button', { name: 'Start the game' }).click();
-    await page.waitForURL(/\/play\//);
-    await page.getByRole('button', { name: 'Begin the first age' }).waitFor();
+    await newGame(page);
     await shot(page, 'titans-turn-start');
+    expect(await accessibilityProblems(page)).toEqual([]);
 
     // Phone flat between the two players: Ben's mat turns to face him.
     await page.getByRole('button', { name: 'Face each other' }).click();
     const across = page.locator('.across');
     await expect.poll(() => across.innerText()).toContain('Ben');
     expect(await across.evaluate((el) => getComputedStyle(el).transform)).toMatch(/^matrix\(-1, /);
-    await shot(page, 'titans-face-to-face');
-    await page.getByRole('button', { name: 'Side by side' }).click();
+    await tapAfterLooking(page.getByRole('button', { name: 'Side by side' }));
 
-    // Turn 1: surge once, then Ana wins the battle 8 to 3 and destroys one of Ben's temples.
+    // Turn 1: Ana surges, then enters her power; the history lists the surge.
     await page.getByRole('button', { name: /^Ana: Surge/ }).click();
     await expect.poll(() => page.getByLabel('1 of 2 surge tokens left').count()).toBe(1);
-    // The history lists it, and follows the game while open.
-    await page.getByRole('button', { name: 'More' }).click();
-    await page.getByRole('menuitem', { name: 'History' }).click();
-    const history = page.getByRole('dialog', { name: 'History' });
-    await expect.poll(() => history.innerText()).toContain('Ana surges (1 token left)');
-    await history.getByRole('button', { name: 'Close' }).click();
-    await toBattle(page);
+    expect(await historyText(page)).toContain('Ana surges (1 token left)');
+    await box(page, 'Ana').click();
+    await typeOnPad(page, 8);
+    await expect.poll(() => box(page, 'Ana').getAttribute('aria-label')).toBe('Power of Ana: 8');
     await shot(page, 'titans-battle');
-    await enterPower(page, 'Ana', 8);
 
     // Reload in the middle of the battle: the same turn, step and entered power come back.
     const before = await board(page);
     await page.reload();
     await page.getByRole('button', { name: 'Resolve the battle' }).waitFor();
     expect(await board(page)).toBe(before);
-    expect(await page.getByRole('button', { name: /^Power of Ana: 8$/ }).count()).toBe(1);
-    expect(await page.getByRole('button', { name: /^Power of Ben: not entered$/ }).count()).toBe(1);
-
-    await enterPower(page, 'Ben', 3);
+    expect(await box(page, 'Ana').getAttribute('aria-label')).toBe('Power of Ana: 8');
+    expect(await box(page, 'Ben').getAttribute('aria-label')).toBe('Power of Ben: not entered');
+    await box(page, 'Ben').click();
+    await typeOnPad(page, 3);
     await page.getByRole('button', { name: 'Resolve the battle' }).click();
+    await expect.poll(() => page.getByText('Ana destroys a temple of Ben').isVisible()).toBe(true);
     await shot(page, 'titans-end-of-turn');
-    await next(page).click(); // to the shuffle
-    await next(page).click(); // next turn; Ben takes the Avatar Mat
+    await tapAfterLooking(page.getByRole('button', { name: /^Next turn/ }));
 
-    // Ana wins twice more: Ben is at 0 temples and loses.
-    await toBattle(page);
-    await battle(page, 9, 1);
-    await next(page).click();
-    await next(page).click();
-    await toBattle(page);
-    await battle(page, 12, 2);
-    await expect.poll(() => page.getByText('Ana won').first().isVisible()).toBe(true);
+    // Turn 2, an ordinary turn, counted: tap a box, type the totals, Resolve, Next turn.
+    await countTaps(page);
+    await quickBattle(page, [9, 1]);
+    await tapAfterLooking(page.getByRole('button', { name: /^Next turn/ }));
+    await expect.poll(() => page.getByText(/· Turn 3/).isVisible()).toBe(true);
+    expect(await taps(page)).toEqual([
+      'Power of Ana: not entered',
+      'Resolve the battle',
+      'Next turn: Avatar Mat to Ben'
+    ]);
+
+    await quickBattle(page, [12, 2]);
+    await expect.poll(() => page.getByRole('heading', { name: 'Ana wins!' }).isVisible()).toBe(true);
     await shot(page, 'titans-game-over');
 
-    // Home lists the game among the finished ones with its result.
+    // Home lists the game among the finished ones, telling its format and result.
     await visit(page, shared.server.url);
+    const finished = page.getByRole('list', { name: 'Finished games' });
+    await expect
+      .poll(() => finished.innerText())
+      .toMatch(/Duel · classic[\s\S]*Ana won · Ana 3 – Ben 0 temples/);
+    await context.close();
+  });
+
+  it('three arenas: an ordinary turn is 3 taps, and the pad never hides a box or who wins', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(page, { format: /Three/, players: 5 });
+    await countTaps(page);
+    await page
+      .getByRole('region', { name: 'This turn' })
+      .getByRole('button', { name: /^Power of/ })
+      .first()
+      .click();
+    for (const p of [3, 7, 11]) await typeOnPad(page, p);
+    // Typing Arena 2's second total: all six boxes and the three previews are in sight.
+    const sheet = page.getByRole('dialog');
     await expect
       .poll(() =>
-        page
-          .getByText(/Ana won · Ana 3 – Ben 0 temples/)
+        sheet
+          .getByText(/Arena 2\)$/)
           .first()
           .isVisible()
       )
       .toBe(true);
+    const covered = await page.evaluate(() => {
+      const sheet = document.querySelector('[role=dialog]')!;
+      const hidden: string[] = [];
+      for (const el of sheet.querySelectorAll<HTMLElement>('.power, .preview')) {
+        const r = el.getBoundingClientRect();
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        if (r.bottom > innerHeight || r.top < 0 || !el.contains(top)) hidden.push(el.textContent ?? '');
+      }
+      return {
+        hidden,
+        boxes: sheet.querySelectorAll('.power').length,
+        previews: sheet.querySelectorAll('.preview').length
+      };
+    });
+    expect(covered).toEqual({ hidden: [], boxes: 6, previews: 3 });
+    await shot(page, 'titans-three-arenas-pad');
+    for (const p of [15, 19, 12]) await typeOnPad(page, p);
+    await page.getByRole('button', { name: 'Resolve the battle' }).click();
+    await tapAfterLooking(page.getByRole('button', { name: /^Next turn/ }));
+    await expect.poll(() => page.getByText(/· Turn 2/).isVisible()).toBe(true);
+    expect(await taps(page)).toHaveLength(3);
+    // Nobody is out in three arenas: a mat at 0 does not look eliminated.
+    expect(await page.locator('.mat.out').count()).toBe(0);
+    await context.close();
+  });
+
+  it('Guide me and the quick flow, fed the same numbers, show the same board and history', async () => {
+    const { page, context } = await openTab(shared.browser);
+    const play = async (guide: boolean) => {
+      await newGame(page, { seed: 'GUIDE123' });
+      if (guide) {
+        await page.getByRole('button', { name: 'More' }).click();
+        await page.getByRole('menuitemcheckbox', { name: /Guide me/ }).click();
+        await page.getByRole('button', { name: /^Ana: Surge/ }).click();
+        await page.getByRole('button', { name: 'Begin the first age' }).click();
+        for (let step = 1; step <= 15; step++) {
+          const title = await page.locator('.banner h2').innerText();
+          await tapAfterLooking(page.getByRole('button', { name: /^Next: / }));
+          await expect.poll(() => page.locator('.banner h2').innerText()).not.toBe(title);
+        }
+        await box(page, 'Ana').click();
+        for (const p of [8, 3]) await typeOnPad(page, p);
+        await page.getByRole('button', { name: 'Resolve the battle' }).click();
+        await tapAfterLooking(page.getByRole('button', { name: 'Next: Shuffle and draw' }));
+        await tapAfterLooking(page.getByRole('button', { name: /^Next turn/ }));
+      } else {
+        await page.getByRole('button', { name: /^Ana: Surge/ }).click();
+        await quickBattle(page, [8, 3]);
+        await tapAfterLooking(page.getByRole('button', { name: /^Next turn/ }));
+      }
+      await expect.poll(() => page.getByText(/· Turn 2/).isVisible()).toBe(true);
+      return { board: await board(page), history: await historyText(page) };
+    };
+    const quick = await play(false);
+    const guided = await play(true);
+    expect(guided).toEqual(quick);
+    expect(quick.history).toContain('Battle: Ana 8 – 3 Ben, Ana wins; Ana destroys a temple of Ben');
+    await context.close();
+  });
+
+  it('a double tap counts once: Surge, Begin, ✓ and Next turn', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(page);
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.getByRole('button', { name: /^Ana: Surge/ }).dblclick();
+    await expect.poll(() => page.getByLabel('1 of 2 surge tokens left').count()).toBe(1);
+    await page.waitForTimeout(400);
+    expect(await page.getByLabel('2 of 2 surge tokens left').count()).toBe(1); // Ben untouched, Ana once
+
+    await box(page, 'Ana').click();
+    const pad = page.getByRole('group', { name: /^Number pad/ });
+    await pad.getByRole('button', { name: '5', exact: true }).click();
+    await page.locator('button[type=submit][data-entry-key]').dblclick();
+    await expect.poll(() => box(page, 'Ana').getAttribute('aria-label')).toBe('Power of Ana: 5');
+    expect(await box(page, 'Ben').getAttribute('aria-label')).toBe('Power of Ben: not entered');
+    expect(
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /number/ })
+        .count()
+    ).toBe(0);
+    await typeOnPad(page, 1);
+    await page.getByRole('button', { name: 'Resolve the battle' }).click();
+    await page.waitForTimeout(400); // looking at the result, then the double tap
+    await page.getByRole('button', { name: /^Next turn/ }).dblclick();
+    await expect.poll(() => page.getByText(/· Turn 2/).isVisible()).toBe(true);
+    await page.waitForTimeout(400);
+    // The second tap neither started turn 3 nor raised a refusal.
+    expect(await page.getByText(/· Turn 3/).count()).toBe(0);
+    expect(await page.locator('.toast.error').count()).toBe(0);
+
+    // Guide me: a double tap on a step button walks one step.
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitemcheckbox', { name: /Guide me/ }).click();
+    await page.waitForTimeout(400);
+    await page.getByRole('button', { name: 'Begin the first age' }).dblclick();
+    await page.waitForTimeout(400);
+    expect(await page.locator('.banner h2').innerText()).toBe('Age 1 · Start of the age');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('40-character names at 360 px in every format: no sideways scroll, the boxes keep their width', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await page.setViewportSize({ width: 360, height: 800 });
+    const names = [
+      'Anastasia Wilhelmina Montgomery-Smythe J',
+      'Bartholomew Fitzgerald Alexander Whitley',
+      'Cordelia Evangeline Rosalind Featherston',
+      'Demetrius Maximilian Theodore Worthingto',
+      'Esmeralda Guinevere Ophelia Brightwaters',
+      'Fitzwilliam Archibald Percival Lancaster'
+    ];
+    for (const [format, players] of [
+      [/Duel/, 2],
+      [/Two/, 4],
+      [/Three/, 6]
+    ] as const) {
+      await newGame(page, { format, players, names });
+      expect(await scrollsSideways(page), `${format} start`).toBe(false);
+      const widths = await page
+        .getByRole('region', { name: 'This turn' })
+        .locator('.sides')
+        .evaluateAll((rows) =>
+          rows.map((r) => [...r.children].map((c) => Math.round(c.getBoundingClientRect().width)))
+        );
+      for (const [a, b] of widths) expect(Math.abs(a - b), `${format} boxes`).toBeLessThanOrEqual(1);
+      await quickBattle(
+        page,
+        Array.from({ length: widths.length * 2 }, (_, i) => (i % 3) * 4)
+      );
+      expect(await scrollsSideways(page), `${format} end of turn`).toBe(false);
+    }
+    // The full name is there for whoever needs it.
+    expect(await page.getByTitle(names[0]).count()).toBeGreaterThan(0);
+    await shot(page, 'titans-long-names-360');
+    await context.close();
+  });
+
+  it('the step help: end of turn links End of the turn, Rage and Spite; a checklist item its own rules; links keep the way back', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(page);
+    await quickBattle(page, [6, 1]);
+    await page.getByRole('button', { name: 'Rules for this step' }).click();
+    const help = page.getByRole('dialog', { name: /^Rules:/ });
+    await expect.poll(() => help.locator('h3').allInnerTexts()).toEqual(['End of the turn', 'Rage', 'Spite']);
+    await help.getByRole('button', { name: 'Back to the game' }).click();
+
+    await page.getByRole('button', { name: 'Age 2' }).click();
+    await page.getByRole('button', { name: 'Awaken: rules' }).click();
+    await expect.poll(() => help.locator('h3').first().innerText()).toBe('Awakening');
+    // A link followed from inside the help still offers the way back (an installed app has no back button).
+    await help.locator('a[href*="/rules/"]').first().click();
+    await page.waitForURL(/\/rules\/titans\//);
+    await page
+      .getByRole('link', { name: 'Back to the game' })
+      .or(page.getByRole('button', { name: 'Back to the game' }))
+      .first()
+      .click();
+    await page.waitForURL(/\/play\//);
     await context.close();
   });
 
@@ -114,16 +321,21 @@ describe('Titans of Eden', () => {
       .getByRole('radiogroup', { name: 'Format' })
       .getByRole('radio', { name: /Two arenas/ })
       .click();
-    await expect.poll(() => first.page.locator('table.grid td button').count()).toBe(32);
-    const piles = await first.page.locator('table.grid td button').allInnerTexts();
+    await expect.poll(() => first.page.locator('.grid .pile').count()).toBe(32);
+    const piles = await first.page.locator('.grid .pile').allInnerTexts();
+    // Readable at arm's length: pile names at least 14 px at the default text size.
+    const sizes = await first.page
+      .locator('.grid .pile .name')
+      .evaluateAll((els) => els.map((e) => parseFloat(getComputedStyle(e).fontSize)));
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(14);
     const code = (await first.page.getByTestId('setup-code').innerText()).trim();
     expect(code).toMatch(/^T1-/);
     await first.context.close();
 
     const second = await openTab(shared.browser);
     await visit(second.page, `${shared.server.url}/titans/new?code=${encodeURIComponent(code)}`);
-    await expect.poll(() => second.page.locator('table.grid td button').count()).toBe(32);
-    expect(await second.page.locator('table.grid td button').allInnerTexts()).toEqual(piles);
+    await expect.poll(() => second.page.locator('.grid .pile').count()).toBe(32);
+    expect(await second.page.locator('.grid .pile').allInnerTexts()).toEqual(piles);
     expect(await second.page.getByRole('radio', { name: /Two arenas/ }).getAttribute('aria-checked')).toBe(
       'true'
     );

@@ -29,7 +29,10 @@ describe('parseWhole', () => {
       ok: false,
       reason: 'Power cannot go above 999.'
     });
-    expect(parseWhole('-1', { min: 0, name: 'Mojo' })).toEqual({ ok: false, reason: 'Mojo cannot go below 0.' });
+    expect(parseWhole('-1', { min: 0, name: 'Mojo' })).toEqual({
+      ok: false,
+      reason: 'Mojo cannot go below 0.'
+    });
     expect(parseWhole('99999999999999999999').ok).toBe(false);
   });
 });

@@ -97,3 +97,25 @@ describe('the app’s readings of unclear rules are written in the rules text', 
     expect(section!.text.length).toBeGreaterThan(80);
   });
 });
+
+describe('Titans rules text, as corrected after a review against the rulebook', () => {
+  const text = (id: string) => allRules().titans.sections.find((s) => s.id === id)!.text;
+  it('the Temple entry: nobody is out in three arenas; a team wins when both opponents facing it are at 0', () => {
+    expect(text('term-temple')).not.toMatch(/both arenas' worth/);
+    expect(text('term-temple')).toMatch(/three arenas nobody is ever out/);
+    expect(text('term-temple')).toMatch(/both of its opponents are at 0/);
+  });
+  it('Ghosts can be awakened, not only gained through Haunt or Spite', () => {
+    expect(text('term-ghost')).toMatch(/awaken/);
+  });
+  it('Sacrifice: Ritual acts in the Sacrifice step, as one ability type with Sacrifice', () => {
+    expect(text('ages')).toMatch(/one ability type with Sacrifice/);
+    const d = new TitansDriver(titansSetup('duel'));
+    d.send({ type: 'BEGIN_AGES' });
+    for (let i = 0; i < 10; i++) d.send({ type: 'NEXT' });
+    const meta = Object.values(d.snapshot.getMeta()).at(-1) as StepMeta;
+    const now = titansLogic.describeStep!(d.snapshot, d.setup, meta).now;
+    expect(now).toMatch(/then Sacrifice \(Sacrifice: Ritual included\)\./);
+    expect(now).not.toMatch(/then Sacrifice, then Sacrifice: Ritual/);
+  });
+});

@@ -51,6 +51,7 @@ describe('session runtime properties', () => {
           const model = { effective: [] as TallyEvent[], redo: [] as TallyEvent[] };
           for (const c of commands) {
             if (c.kind === 'reopen') {
+              await rt.saved();
               const fresh = await SessionRuntime.open(reopen(db), tallyLogic, rt.session.id, {
                 snapshotEvery
               });
@@ -61,12 +62,7 @@ describe('session runtime properties', () => {
               continue;
             }
             const before = storeState(rt.snapshot);
-            const result =
-              c.kind === 'send'
-                ? await rt.send(c.event)
-                : c.kind === 'undo'
-                  ? await rt.undo()
-                  : await rt.redo();
+            const result = c.kind === 'send' ? rt.send(c.event) : c.kind === 'undo' ? rt.undo() : rt.redo();
             if (c.kind === 'undo') expect(result.ok).toBe(model.effective.length > 0);
             if (c.kind === 'redo') expect(result.ok).toBe(model.redo.length > 0);
             if (result.ok) {
@@ -88,7 +84,8 @@ describe('session runtime properties', () => {
             // Scores never go negative (the machine's own invariant).
             expect((rt.snapshot.context as { scores: number[] }).scores.every((s) => s >= 0)).toBe(true);
           }
-          // Every committed entry is in storage, in order, and nothing else is.
+          // Every accepted entry is in storage once written, in order, and nothing else is.
+          await rt.saved();
           const stored = await readLog(db, rt.session.id);
           expect(stored).toHaveLength(committed);
           expect(stored.map((e) => e.seq)).toEqual(stored.map((_, i) => i + 1));

@@ -16,7 +16,8 @@ async function start(options = {}) {
 }
 
 async function sendAll(rt: SessionRuntime<any>, events: TallyEvent[]) {
-  for (const e of events) expect(await rt.send(e)).toEqual({ ok: true });
+  for (const e of events) expect(rt.send(e)).toEqual({ ok: true });
+  await rt.saved();
 }
 
 const someEvents: TallyEvent[] = [
@@ -43,22 +44,22 @@ describe('session runtime', () => {
     await sendAll(rt, someEvents.slice(0, 3));
     const after3 = storeState(rt.snapshot);
     expect(rt.undoLabel).toBe('Next round');
-    expect(await rt.undo()).toEqual({ ok: true });
+    expect(rt.undo()).toEqual({ ok: true });
     expect(rt.snapshot.value).toEqual({ round: 'scoring' });
     expect(ctx(rt).round).toBe(1);
-    expect(await rt.undo()).toEqual({ ok: true });
+    expect(rt.undo()).toEqual({ ok: true });
     expect(ctx(rt).scores).toEqual([3, 0]);
     expect(rt.redoLabel).toBe('Ben +5');
-    expect(await rt.redo()).toEqual({ ok: true });
-    expect(await rt.redo()).toEqual({ ok: true });
+    expect(rt.redo()).toEqual({ ok: true });
+    expect(rt.redo()).toEqual({ ok: true });
     expect(storeState(rt.snapshot)).toEqual(after3);
     expect(rt.canRedo).toBe(false);
 
-    await rt.undo();
+    rt.undo();
     expect(rt.canRedo).toBe(true);
-    await rt.send({ type: 'ADD', player: 0, amount: 1 });
+    rt.send({ type: 'ADD', player: 0, amount: 1 });
     expect(rt.canRedo).toBe(false);
-    expect(await rt.redo()).toEqual({ ok: false, reason: 'There is nothing to redo.' });
+    expect(rt.redo()).toEqual({ ok: false, reason: 'There is nothing to redo.' });
     // The log keeps everything: 3 events, 2 undos, 2 redos, 1 undo, 1 event.
     expect(rt.log.map((e) => e.kind)).toEqual([
       'event',
@@ -76,26 +77,28 @@ describe('session runtime', () => {
 
   it('undo with nothing to undo is refused', async () => {
     const { rt } = await start();
-    expect(await rt.undo()).toEqual({ ok: false, reason: 'There is nothing to undo.' });
+    expect(rt.undo()).toEqual({ ok: false, reason: 'There is nothing to undo.' });
     expect(rt.log).toHaveLength(0);
   });
 
   it('a refused event gives a plain reason and changes neither log nor state', async () => {
     const { db, rt } = await start();
     await sendAll(rt, someEvents.slice(0, 2));
+    await rt.flushRecord();
     const before = storeState(rt.snapshot);
     const logBefore = await db.events.toArray();
     const sessionBefore = await db.sessions.get(rt.session.id);
 
-    const r1 = await rt.send({ type: 'ADD', player: 0, amount: -10 });
+    const r1 = rt.send({ type: 'ADD', player: 0, amount: -10 });
     expect(r1).toEqual({ ok: false, reason: 'Ana cannot go below 0.' });
-    const r2 = await rt.send({ type: 'ADD', player: 0, amount: 1.5 });
+    const r2 = rt.send({ type: 'ADD', player: 0, amount: 1.5 });
     expect(r2).toEqual({ ok: false, reason: 'Points must be a whole number.' });
-    const r3 = await rt.send({ type: 'ROLL', player: 0, value: 3 });
+    const r3 = rt.send({ type: 'ROLL', player: 0, value: 3 });
     expect(r3).toEqual({ ok: false, reason: 'That is not possible during “Scoring”.' });
-    const r4 = await rt.send({ type: 'NOPE' } as never);
+    const r4 = rt.send({ type: 'NOPE' } as never);
     expect(r4.ok).toBe(false);
 
+    await rt.saved();
     expect(storeState(rt.snapshot)).toEqual(before);
     expect(await db.events.toArray()).toEqual(logBefore);
     expect(await db.sessions.get(rt.session.id)).toEqual(sessionBefore);
@@ -105,7 +108,7 @@ describe('session runtime', () => {
 
   it('after every single event a fresh runtime on the same database shows the same state', async () => {
     const { db, rt } = await start({ snapshotEvery: 3 });
-    const steps: Array<() => Promise<unknown>> = [
+    const steps: Array<() => unknown> = [
       ...someEvents.map((e) => () => rt.send(e)),
       () => rt.undo(),
       () => rt.undo(),
@@ -113,7 +116,9 @@ describe('session runtime', () => {
       () => rt.send({ type: 'FINISH' })
     ];
     for (const stepFn of steps) {
-      await stepFn();
+      stepFn();
+      await rt.saved();
+      await rt.flushRecord();
       const other = reopen(db);
       const fresh = await SessionRuntime.open(other, tallyLogic, rt.session.id);
       expect(storeState(fresh.snapshot)).toEqual(storeState(rt.snapshot));
@@ -183,9 +188,10 @@ describe('session runtime', () => {
     expect(fresh.problem).toContain('step 2');
     expect(fresh.problem).toContain('Ben +5');
     expect((fresh.snapshot.context as TallyContext).scores).toEqual([3, 0]);
-    const r = await fresh.send({ type: 'ADD', player: 0, amount: 1 });
+    const r = fresh.send({ type: 'ADD', player: 0, amount: 1 });
     expect(r.ok).toBe(false);
-    expect(await fresh.undo()).toMatchObject({ ok: false });
+    expect(fresh.undo()).toMatchObject({ ok: false });
+    await fresh.flushRecord();
     expect(await db.events.toArray()).toEqual(logBefore);
   });
 
@@ -212,62 +218,170 @@ describe('session runtime', () => {
     await expect(SessionRuntime.open(db, tallyLogic, 'nope')).rejects.toBeInstanceOf(SessionNotFoundError);
   });
 
-  it('double taps are applied one after the other, never racing for the same number', async () => {
-    const { rt } = await start();
-    const results = await Promise.all([
+  it('taps made while a write is pending queue behind it, in order, and are all stored', async () => {
+    const { db, rt } = await start();
+    const results = [
       rt.send({ type: 'ADD', player: 0, amount: 1 }),
       rt.send({ type: 'ADD', player: 0, amount: 1 }),
       rt.undo(),
       rt.send({ type: 'ADD', player: 1, amount: 2 })
-    ]);
+    ];
     expect(results.every((r) => r.ok)).toBe(true);
-    expect(rt.log.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    // Shown at once, before anything is written.
     expect(ctx(rt).scores).toEqual([1, 2]);
+    expect(rt.pending).toBe(true);
+    await rt.saved();
+    expect(rt.pending).toBe(false);
+    expect((await db.events.toArray()).map((e) => [e.seq, e.kind])).toEqual([
+      [1, 'event'],
+      [2, 'event'],
+      [3, 'undo'],
+      [4, 'event']
+    ]);
+    const fresh = await SessionRuntime.open(reopen(db), tallyLogic, rt.session.id);
+    expect(sameState(fresh.snapshot, rt.snapshot)).toBe(true);
   });
 
-  it('a change made in another tab is detected, and this tab catches up', async () => {
+  it('a tap carries the step it was made on: a second tap on a step already moved on is dropped', async () => {
+    const { rt } = await start();
+    const seen = rt.head;
+    expect(rt.send({ type: 'NEXT_ROUND' }, { seen })).toEqual({ ok: true });
+    // The double tap's second half was made on the same painted step.
+    expect(rt.send({ type: 'NEXT_ROUND' }, { seen })).toMatchObject({ ok: false, quiet: true });
+    expect(ctx(rt).round).toBe(2);
+    await rt.saved();
+    expect(rt.log).toHaveLength(1);
+  });
+
+  it('a change made in another tab: this tab’s racing tap is taken back with a message, then it catches up', async () => {
     const { db, rt } = await start();
-    await rt.send({ type: 'ADD', player: 0, amount: 1 });
+    rt.send({ type: 'ADD', player: 0, amount: 1 });
+    await rt.saved();
     const otherDb = reopen(db);
     const other = await SessionRuntime.open(otherDb, tallyLogic, rt.session.id);
-    await other.send({ type: 'ADD', player: 1, amount: 7 });
+    other.send({ type: 'ADD', player: 1, amount: 7 });
+    await other.saved();
 
-    const r = await rt.send({ type: 'ADD', player: 0, amount: 1 });
-    expect(r).toEqual({
-      ok: false,
-      reason: 'This game was changed in another tab. It is now up to date here; try again.'
-    });
+    // This tab has not heard of it yet: its tap is shown, then its write loses the race.
+    const failures: string[] = [];
+    rt.onFailure((reason) => failures.push(reason));
+    expect(rt.send({ type: 'ADD', player: 0, amount: 1 })).toEqual({ ok: true });
+    expect(ctx(rt).scores).toEqual([2, 0]);
+    await rt.saved();
+    expect(failures).toEqual([
+      'This game was changed in another tab or window. Here it is now; your last tap was not applied.'
+    ]);
+    await rt.reload();
     expect(ctx(rt).scores).toEqual([1, 7]);
-    expect(await rt.send({ type: 'ADD', player: 0, amount: 1 })).toEqual({ ok: true });
+    expect(rt.send({ type: 'ADD', player: 0, amount: 1 })).toEqual({ ok: true });
+    await rt.saved();
     await other.reload();
     expect(ctx(other).scores).toEqual([2, 7]);
   });
 
+  it('a tap made on the state from before another tab’s change is refused with the game as it is now', async () => {
+    const { db, rt } = await start();
+    const other = await SessionRuntime.open(reopen(db), tallyLogic, rt.session.id);
+    other.send({ type: 'ADD', player: 1, amount: 7 });
+    await other.saved();
+    const seen = rt.head; // what this tab's screen showed
+    await rt.reload(); // the other tab's change arrives before the tap is handled
+    const r = rt.send({ type: 'ADD', player: 0, amount: 1 }, { seen });
+    expect(r.ok).toBe(false);
+    expect(r).toMatchObject({ reason: expect.stringMatching(/changed in another tab/) });
+    expect(ctx(rt).scores).toEqual([0, 7]);
+    // A tap on what is shown now goes through.
+    expect(rt.send({ type: 'ADD', player: 0, amount: 1 }, { seen: rt.head })).toEqual({ ok: true });
+  });
+
   it('the notice of its own write does not make a tab reload', async () => {
     const { rt } = await start();
-    await rt.send({ type: 'ADD', player: 0, amount: 2 });
+    rt.send({ type: 'ADD', player: 0, amount: 2 });
+    await rt.saved();
     let notified = 0;
     const stop = rt.subscribe(() => notified++);
-    await rt.reload(); // what the play screen does when the stored record changes
+    await rt.reload(); // what the play screen does when the stored log changes
     expect(notified).toBe(0);
-    await rt.send({ type: 'ADD', player: 1, amount: 1 });
+    rt.send({ type: 'ADD', player: 1, amount: 1 });
     expect(notified).toBe(1);
     stop();
   });
 
-  it('keeps the summary and status of the session record up to date', async () => {
+  it('a write that fails takes the tap back off the screen, with the taps queued behind it', async () => {
     const { db, rt } = await start();
+    rt.send({ type: 'ADD', player: 0, amount: 1 });
+    await rt.saved();
+    const failures: string[] = [];
+    rt.onFailure((reason) => failures.push(reason));
+    // The next transaction aborts, as when the disk is full.
+    const hook = (() => {
+      throw Object.assign(new Error('QuotaExceededError'), { name: 'QuotaExceededError' });
+    }) as never;
+    db.events.hook('creating', hook);
+    rt.send({ type: 'ADD', player: 0, amount: 5 });
+    rt.send({ type: 'ADD', player: 1, amount: 2 });
+    expect(ctx(rt).scores).toEqual([6, 2]);
+    await rt.saved();
+    db.events.hook('creating').unsubscribe(hook);
+    expect(ctx(rt).scores).toEqual([1, 0]);
+    expect(rt.log).toHaveLength(1);
+    expect(rt.pending).toBe(false);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatch(/storage is full/);
+    expect(await db.events.count()).toBe(1);
+    // And the game goes on from the committed state.
+    expect(rt.send({ type: 'ADD', player: 1, amount: 3 })).toEqual({ ok: true });
+    await rt.saved();
+    const fresh = await SessionRuntime.open(reopen(db), tallyLogic, rt.session.id);
+    expect((fresh.snapshot.context as TallyContext).scores).toEqual([1, 3]);
+  });
+
+  it('a crash between paint and write: after a restart the game is exactly the stored log', async () => {
+    const db = freshDb();
+    let writes: (() => void)[] = [];
+    const rt = await SessionRuntime.create(db, tallyLogic, 'tally', tallySetup(), {
+      now: fakeClock(),
+      schedule: (run) => writes.push(run)
+    });
+    rt.send({ type: 'ADD', player: 0, amount: 3 });
+    writes.splice(0).forEach((w) => w());
+    await rt.saved();
+    rt.send({ type: 'ADD', player: 1, amount: 4 }); // painted, never written: the tab dies here
+    expect(ctx(rt).scores).toEqual([3, 4]);
+    writes = [];
+    const restarted = await SessionRuntime.open(reopen(db), tallyLogic, rt.session.id);
+    expect((restarted.snapshot.context as TallyContext).scores).toEqual([3, 0]);
+    expect(restarted.log.map((e) => e.label)).toEqual(['Ana +3']);
+    const replayed = replay(tallyLogic, initialState(tallyLogic, restarted.setup), restarted.events);
+    expect(sameState(replayed, restarted.snapshot)).toBe(true);
+  });
+
+  it('writes the session record when the status or the round changes, and when flushed', async () => {
+    const { db, rt } = await start();
+    const stored = async () => (await db.sessions.get(rt.session.id))!;
     expect(rt.session.summary).toBe('Round 1 · Ana 0, Ben 0');
-    await rt.send({ type: 'ADD', player: 1, amount: 4 });
-    expect((await db.sessions.get(rt.session.id))!.summary).toBe('Round 1 · Ana 0, Ben 4');
-    await rt.send({ type: 'FINISH' });
-    expect((await db.sessions.get(rt.session.id))!.status).toBe('finished');
-    expect(await rt.send({ type: 'ADD', player: 0, amount: 1 })).toEqual({
+    rt.send({ type: 'ADD', player: 1, amount: 4 });
+    await rt.saved();
+    // An ordinary tap writes the log entry only; the summary waits for the round's end.
+    expect((await stored()).summary).toBe('Round 1 · Ana 0, Ben 0');
+    expect(rt.summary).toBe('Round 1 · Ana 0, Ben 4');
+    rt.send({ type: 'NEXT_ROUND' });
+    await rt.saved();
+    expect(await stored()).toMatchObject({ summary: 'Round 2 · Ana 0, Ben 4', head: 2 });
+    rt.send({ type: 'BONUS_DONE' });
+    rt.send({ type: 'ADD', player: 0, amount: 2 });
+    await rt.flushRecord(); // what the play screen does when the page is hidden
+    expect(await stored()).toMatchObject({ summary: 'Round 2 · Ana 2, Ben 4', head: 4 });
+    rt.send({ type: 'FINISH' });
+    await rt.saved();
+    expect((await stored()).status).toBe('finished');
+    expect(rt.send({ type: 'ADD', player: 0, amount: 1 })).toEqual({
       ok: false,
       reason: 'The game is over. Undo the last step to change it.'
     });
-    await rt.undo();
-    expect((await db.sessions.get(rt.session.id))!.status).toBe('active');
+    rt.undo();
+    await rt.saved();
+    expect((await stored()).status).toBe('active');
     await rt.archive();
     expect((await db.sessions.get(rt.session.id))!.status).toBe('archived');
     await rt.reopen();
@@ -279,7 +393,7 @@ describe('session runtime', () => {
   it('exposes the deepest state meta for the play screen', async () => {
     const { rt } = await start();
     expect(rt.meta).toEqual({ title: 'Scoring', now: 'Add each player’s points.', rules: ['scoring'] });
-    await rt.send({ type: 'NEXT_ROUND' });
+    rt.send({ type: 'NEXT_ROUND' });
     expect(rt.meta?.title).toBe('Bonus');
   });
 

@@ -9,7 +9,7 @@ import type { StepMeta } from '../../src/lib/session/types';
 import { SessionRuntime } from '../../src/lib/session/runtime';
 import { TitansDriver, titansSetup } from '../fixtures/titans';
 import { freshDb, reopen } from './helpers';
-import { storeState } from '../../src/lib/session/replay';
+import { initialState, replay, storeState } from '../../src/lib/session/replay';
 
 const titleOf = (d: TitansDriver) => titansLogic.describeStep!(d.snapshot, d.setup, metaOf(d)).title;
 function metaOf(d: TitansDriver): StepMeta {
@@ -145,8 +145,13 @@ describe('Titans of Eden: battle input', () => {
     });
     expect(d.ctx.arenas[0].power[0]).toBe(9);
   });
-  it('power is only entered during the battle', () => {
+  it('power is entered up to the battle, never after it', () => {
     const d = new TitansDriver(titansSetup('duel'));
+    d.battle([[4, 4]]);
+    expect(d.refuse({ type: 'POWER', arena: 0, side: 0, power: 3 })).toBe(
+      'Power is entered during the battle.'
+    );
+    d.send({ type: 'NEXT' });
     expect(d.refuse({ type: 'POWER', arena: 0, side: 0, power: 3 })).toBe(
       'Power is entered during the battle.'
     );
@@ -522,5 +527,138 @@ describe('Titans of Eden: invariants over random games', () => {
       ),
       { numRuns: 300 }
     );
+  });
+});
+
+describe('Titans of Eden: the quick flow and Guide me', () => {
+  it('quick: a power entered at the start of the turn goes straight to the battle, and one event ends the turn', () => {
+    const d = new TitansDriver(titansSetup('duel'));
+    d.send({ type: 'POWER', arena: 0, side: 0, power: 8 });
+    expect(d.is({ turn: 'battle' })).toBe(true);
+    expect(d.ctx.age).toBe(3);
+    d.send({ type: 'POWER', arena: 0, side: 1, power: 3 }).send({ type: 'RESOLVE_BATTLE' });
+    expect(d.is({ turn: 'endOfTurn' })).toBe(true);
+    d.send({ type: 'NEXT_TURN' });
+    expect(d.is({ turn: 'start' })).toBe(true);
+    expect(d.ctx).toMatchObject({ turn: 2, age: 1, avatar: 1, lastBattle: null });
+    expect(d.temples()).toEqual([3, 2]);
+  });
+
+  it('quick: a power can also be entered from any step of the ages', () => {
+    const d = new TitansDriver(titansSetup('two-arenas', 4));
+    d.send({ type: 'BEGIN_AGES' }).send({ type: 'NEXT' }).send({ type: 'NEXT' });
+    d.send({ type: 'POWER', arena: 1, side: 0, power: 2 });
+    expect(d.is({ turn: 'battle' })).toBe(true);
+  });
+
+  it('Guide me and the quick flow, fed the same numbers, end in the same state with the same scoring history', async () => {
+    const inputs: {
+      powers: [number, number][];
+      surge?: string;
+      spite?: [number, 0 | 1];
+      haunt?: [number, 0 | 1];
+    }[] = [
+      {
+        powers: [
+          [9, 2],
+          [3, 3],
+          [1, 6]
+        ],
+        surge: 'p2',
+        haunt: [0, 1]
+      },
+      {
+        powers: [
+          [4, 4],
+          [8, 1],
+          [0, 5]
+        ],
+        spite: [1, 1]
+      },
+      {
+        powers: [
+          [7, 1],
+          [2, 9],
+          [6, 6]
+        ]
+      }
+    ];
+    async function play(guide: boolean) {
+      const setup = titansSetup('three-arenas', 5);
+      const rt = await SessionRuntime.create(freshDb(), titansLogic, 'titans', setup);
+      const send = (e: Parameters<typeof rt.send>[0]) => expect(rt.send(e)).toEqual({ ok: true });
+      for (const turn of inputs) {
+        if (turn.surge) send({ type: 'SURGE', player: turn.surge });
+        if (guide) {
+          send({ type: 'BEGIN_AGES' });
+          for (let i = 0; i < 7; i++) send({ type: 'NEXT' });
+        }
+        if (turn.haunt) send({ type: 'HAUNT', arena: turn.haunt[0], side: turn.haunt[1], count: 1 });
+        if (guide) for (let i = 0; i < 8; i++) send({ type: 'NEXT' });
+        turn.powers.forEach(([a, b], arena) => {
+          send({ type: 'POWER', arena, side: 0, power: a });
+          send({ type: 'POWER', arena, side: 1, power: b });
+        });
+        send({ type: 'RESOLVE_BATTLE' });
+        if (turn.spite) send({ type: 'SPITE', arena: turn.spite[0], side: turn.spite[1] });
+        if (guide) send({ type: 'NEXT' });
+        send({ type: 'NEXT_TURN' });
+      }
+      await rt.saved();
+      return rt;
+    }
+    const quick = await play(false);
+    const guided = await play(true);
+    expect(storeState(guided.snapshot)).toEqual(storeState(quick.snapshot));
+    const scoring = (rt: SessionRuntime<any>) =>
+      rt.history.filter((h) => !h.minor).map((h) => [h.period, h.label]);
+    expect(scoring(guided)).toEqual(scoring(quick));
+    expect(guided.history.filter((h) => h.minor).length).toBe(3 * 17);
+    expect(quick.history.some((h) => h.minor)).toBe(false);
+    // Newest first, each line tagged with the turn it happened in.
+    expect(scoring(quick).slice(-3)).toEqual([
+      [1, 'Ana’s power in Arena 1: 9'],
+      [1, 'Haunt in Arena 1: Ana gains 1 Ghost (11 left)'],
+      [1, 'Ben surges (1 token left)']
+    ]);
+  });
+
+  it('Haunt gives 1 Ghost, or 2 with No Escape, from that arena’s supply, and only what is left', () => {
+    const d = new TitansDriver(titansSetup('duel'));
+    d.send({ type: 'HAUNT', arena: 0, side: 0, count: 2 });
+    expect(d.ctx.arenas[0].ghosts).toBe(10);
+    d.send({ type: 'SUPPLY', arena: 0, pile: 'ghosts', delta: -9 });
+    d.send({ type: 'HAUNT', arena: 0, side: 1, count: 2 });
+    expect(d.ctx.arenas[0].ghosts).toBe(0);
+    expect(d.refuse({ type: 'HAUNT', arena: 0, side: 0, count: 1 })).toBe(
+      'The arena has no Ghosts left to give.'
+    );
+    d.send({ type: 'SUPPLY', arena: 0, pile: 'ghosts', delta: 3 });
+    d.battle([[5, 5]]);
+    expect(d.refuse({ type: 'HAUNT', arena: 0, side: 0, count: 1 })).toMatch(/during the ages/);
+  });
+
+  it('a game saved before the quick flow existed (every step walked with NEXT) still replays', () => {
+    // The log of an older version: BEGIN_AGES, fifteen NEXTs, the battle, NEXT, NEXT, each turn.
+    const turn = (a: number, b: number) => [
+      { type: 'BEGIN_AGES' },
+      ...Array.from({ length: 15 }, () => ({ type: 'NEXT' })),
+      { type: 'POWER', arena: 0, side: 0, power: a },
+      { type: 'POWER', arena: 0, side: 1, power: b },
+      { type: 'RESOLVE_BATTLE' }
+    ];
+    const old = [
+      ...turn(8, 3),
+      { type: 'NEXT' },
+      { type: 'NEXT' },
+      ...turn(9, 1),
+      { type: 'NEXT' },
+      { type: 'NEXT' },
+      ...turn(12, 2)
+    ];
+    const setup = titansSetup('duel');
+    const end = replay(titansLogic, initialState(titansLogic, setup), old);
+    expect(end.status).toBe('done');
+    expect((end.context as TitansContext).winner).toBe(0);
   });
 });

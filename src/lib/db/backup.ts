@@ -64,6 +64,10 @@ export async function exportBackup(db: TablesideDB, appVersion: string, now = Da
       backup.events = backup.events
         .filter((e) => order.has(e.sessionId))
         .sort((a, b) => order.get(a.sessionId)! - order.get(b.sessionId)! || a.seq - b.seq);
+      // The stored record's head is written once a turn; the log is the truth.
+      const heads = new Map<string, number>();
+      for (const e of backup.events) heads.set(e.sessionId, e.seq);
+      backup.sessions = backup.sessions.map((s) => ({ ...s, head: heads.get(s.id) ?? 0 }));
       return backup;
     });
 }
@@ -118,7 +122,8 @@ const sessionSchema = v.strictObject(
     status: v.picklist(['active', 'finished', 'archived'], 'expected active, finished or archived'),
     summary: text(500),
     head: whole(0),
-    deletedAt: v.optional(timestamp)
+    deletedAt: v.optional(timestamp),
+    guide: v.optional(v.boolean('expected true or false'))
   },
   unexpectedKey
 );
@@ -130,7 +135,9 @@ const eventSchema = v.strictObject(
     kind: v.picklist(['event', 'undo', 'redo'], 'expected event, undo or redo'),
     event: v.optional(v.looseObject({ type: nonEmptyText(60) }, 'expected an object')),
     time: timestamp,
-    label: text(500)
+    label: text(500),
+    period: v.optional(whole(1)),
+    minor: v.optional(v.literal(true, 'expected true'))
   },
   unexpectedKey
 );

@@ -27,6 +27,8 @@ export interface SessionRecord {
   head: number;
   /** Set when deleted from the home list; the record is purged later so the delete can be undone. */
   deletedAt?: number;
+  /** This game's own choice of flow: true walks every step (Guide me); unset follows settings. */
+  guide?: boolean;
 }
 
 /** A game event as it travels in the log: plain JSON with a type. */
@@ -48,6 +50,10 @@ export interface EventRecord {
   time: number;
   /** Human-readable line for the history, written when the entry is committed. */
   label: string;
+  /** The turn or round the event happened in (GameLogic.period), for grouping the history. */
+  period?: number;
+  /** True for a step that only walks a reminder (Guide me's Next): the history folds it away. */
+  minor?: boolean;
 }
 
 /** The parts of a machine snapshot that are stored; restored with machine.resolveState. */

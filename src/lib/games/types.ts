@@ -13,6 +13,13 @@ export interface SetupProps<S extends BaseSetup = BaseSetup> {
 /** What a game's play screen receives: the live session (state, send, undo…). */
 export interface PlayProps<S extends BaseSetup = BaseSetup> {
   session: LiveSession<S>;
+  /**
+   * Guide me (true): walk every step with a Next button. The quick flow (false): reminders are
+   * a checklist (StepChecklist) and only what changes a number is asked for.
+   */
+  guide: boolean;
+  /** Opens the rules sections with these ids over the game ("what now?" for a checklist item). */
+  help: (ids: string[], title: string) => void;
 }
 
 /** The heavy part of a game, loaded only when the game is opened. */
@@ -33,5 +40,10 @@ export interface GameEntry {
   players: { min: number; max: number };
   /** The id of its rules reference (src/lib/games/<id>/rules.md). */
   rules: string;
+  /**
+   * The setup in a few words for the home list, so saved games tell themselves apart: "Duel ·
+   * classic", "Three arenas · 5 players". Light: must not pull in the game's module.
+   */
+  describeSetup: (setup: BaseSetup & Record<string, unknown>) => string;
   load: () => Promise<GameModule>;
 }

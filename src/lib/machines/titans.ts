@@ -3,6 +3,11 @@
  * through the start of the turn (Surge), three ages (start, play, Now abilities, awaken, end of
  * age), the battle, the end of the turn and the shuffle, and keeps the temples, surge tokens, the
  * Avatar Mat and the Ghost and Traveler supplies. Pure: every number comes in an event.
+ *
+ * Two ways through a turn, one machine. Guide me walks every step with NEXT. The quick flow
+ * skips the reminders: a power entered at the start of the turn or in any age moves straight to
+ * the battle, and NEXT_TURN ends the turn from its end (or from the shuffle). Both leave the
+ * same state behind.
  */
 import { assign, setup } from 'xstate';
 import { gameWinner, resolveBattle, type BattleResult, type Mat } from '../games/titans/battle';
@@ -48,7 +53,10 @@ export type TitansEvent =
   | { type: 'POWER'; arena: number; side: 0 | 1; power: number }
   | { type: 'RESOLVE_BATTLE' }
   | { type: 'SUPPLY'; arena: number; pile: 'ghosts' | 'travelers'; delta: number }
-  | { type: 'SPITE'; arena: number; side: 0 | 1 };
+  | { type: 'SPITE'; arena: number; side: 0 | 1 }
+  /** `side` haunts: the player opposite gains `count` Ghosts (1, or 2 for Haunt 2: No Escape). */
+  | { type: 'HAUNT'; arena: number; side: 0 | 1; count: 1 | 2 }
+  | { type: 'NEXT_TURN' };
 
 /**
  * Every rule that can refuse an event, as a reason in plain words (undefined: allowed). The
@@ -88,6 +96,13 @@ export const titansChecks = {
     const label = e.pile === 'ghosts' ? 'Ghosts' : 'Travelers';
     if (next < 0) return `There are only ${arena[e.pile]} ${label} left in ${arenaName(ctx, e.arena)}.`;
     if (next > max) return `${arenaName(ctx, e.arena)} started with ${max} ${label}; there cannot be more.`;
+    return undefined;
+  },
+  haunt(ctx: TitansContext, e: Extract<TitansEvent, { type: 'HAUNT' }>) {
+    const arena = ctx.arenas[e.arena];
+    if (!arena || (e.side !== 0 && e.side !== 1)) return 'There is no such side.';
+    if (e.count !== 1 && e.count !== 2) return 'Haunt gives 1 Ghost, or 2 with No Escape.';
+    if (arena.ghosts === 0) return `${arenaName(ctx, e.arena)} has no Ghosts left to give.`;
     return undefined;
   },
   spite(ctx: TitansContext, e: Extract<TitansEvent, { type: 'SPITE' }>) {
@@ -153,6 +168,8 @@ export const titansMachine = setup({
       event.type === 'SUPPLY' && titansChecks.supply(context, event) === undefined,
     canSpite: ({ context, event }) =>
       event.type === 'SPITE' && titansChecks.spite(context, event) === undefined,
+    canHaunt: ({ context, event }) =>
+      event.type === 'HAUNT' && titansChecks.haunt(context, event) === undefined,
     moreAges: ({ context }) => context.age < 3,
     gameWon: ({ context }) => context.winner !== null
   },
@@ -164,6 +181,8 @@ export const titansMachine = setup({
           : context.surge
     }),
     firstAge: assign({ age: 1 as const }),
+    // The battle follows the third age, however the table got there.
+    thirdAge: assign({ age: 3 as const }),
     nextAge: assign({ age: ({ context }) => Math.min(3, context.age + 1) as 1 | 2 | 3 }),
     setPower: assign({
       arenas: ({ context, event }) => {
@@ -199,6 +218,14 @@ export const titansMachine = setup({
         );
       }
     }),
+    haunt: assign({
+      arenas: ({ context, event }) => {
+        if (event.type !== 'HAUNT') return context.arenas;
+        return context.arenas.map((a, i) =>
+          i === event.arena ? { ...a, ghosts: Math.max(0, a.ghosts - event.count) } : a
+        );
+      }
+    }),
     newTurn: assign(({ context }) => ({
       turn: context.turn + 1,
       age: 1 as const,
@@ -227,11 +254,18 @@ export const titansMachine = setup({
           ),
           on: {
             SURGE: { guard: 'canSurge', actions: 'spendSurge' },
-            BEGIN_AGES: { target: 'age', actions: 'firstAge' }
+            BEGIN_AGES: { target: 'age', actions: 'firstAge' },
+            // Quick flow: the ages were played at the table; the first power starts the battle.
+            POWER: { guard: 'validPower', target: 'battle', actions: ['thirdAge', 'setPower'] },
+            HAUNT: { guard: 'canHaunt', actions: 'haunt' }
           }
         },
         age: {
           initial: 'opening',
+          on: {
+            POWER: { guard: 'validPower', target: 'battle', actions: ['thirdAge', 'setPower'] },
+            HAUNT: { guard: 'canHaunt', actions: 'haunt' }
+          },
           states: {
             opening: {
               meta: step('Start of the age', 'Start-of-age abilities: Draw, then Discard, then Sacrifice.', [
@@ -284,7 +318,8 @@ export const titansMachine = setup({
           ),
           on: {
             POWER: { guard: 'validPower', actions: 'setPower' },
-            RESOLVE_BATTLE: { guard: 'allPowersIn', target: 'resolved', actions: 'resolve' }
+            RESOLVE_BATTLE: { guard: 'allPowersIn', target: 'resolved', actions: 'resolve' },
+            HAUNT: { guard: 'canHaunt', actions: 'haunt' }
           }
         },
         resolved: {
@@ -294,11 +329,12 @@ export const titansMachine = setup({
           meta: step(
             'End of the turn',
             'End-of-turn abilities: Rage, then Spite (a side that lost a temple gives its opponent 2 Ghosts).',
-            ['battle']
+            ['end-of-turn', 'rage', 'spite']
           ),
           on: {
             SPITE: { guard: 'canSpite', actions: 'spite' },
-            NEXT: 'shuffle'
+            NEXT: 'shuffle',
+            NEXT_TURN: { target: 'start', actions: 'newTurn' }
           }
         },
         shuffle: {
@@ -307,7 +343,10 @@ export const titansMachine = setup({
             'Keep or discard cards in hand, discard what is in play, shuffle deck and discard together, and draw up to your hand size.',
             ['shuffle']
           ),
-          on: { NEXT: { target: 'start', actions: 'newTurn' } }
+          on: {
+            NEXT: { target: 'start', actions: 'newTurn' },
+            NEXT_TURN: { target: 'start', actions: 'newTurn' }
+          }
         }
       }
     },

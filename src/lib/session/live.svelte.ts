@@ -1,13 +1,31 @@
 /**
  * A session runtime made reactive for Svelte screens: state, history and undo/redo availability
- * follow every change; refusals and failures become toasts in plain words.
+ * follow every change in the same frame. It knows nothing of toasts or vibration: the screen
+ * that shows the game listens to outcomes (`listen`) and reacts to them its own way.
+ *
+ * Every tap carries the log head the screen had painted when the person tapped (`seen`), so a tap
+ * is never applied to a state that was not on screen: not after another tab's change, and not as
+ * the second half of a double tap that landed before the first one's result was painted.
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import type { BaseSetup, GameEvent, SessionRecord } from '../db/records';
-import type { HistoryItem, SessionRuntime } from './runtime';
-import type { SendResult, StepMeta } from './types';
-import { showToast } from '../app/toasts.svelte';
-import { tick } from '../app/haptics';
+import type { HistoryItem, SendOutcome, SessionRuntime } from './runtime';
+import type { StepMeta } from './types';
+
+export type Outcome =
+  | { kind: 'accepted'; action: 'event' | 'undo' | 'redo'; label: string | undefined }
+  /** `inline`: the caller shows the reason itself, where the person is typing. */
+  | { kind: 'refused'; reason: string; quiet: boolean; inline: boolean }
+  | { kind: 'failed'; reason: string };
+
+export interface SendOptions {
+  /** The caller shows a refusal itself (beside the number pad), so the screen must not toast it. */
+  inline?: boolean;
+}
+
+/** Runs after the next frame is painted (immediately where there are no frames, as in tests). */
+const afterFrame = (run: () => void) =>
+  typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => run()) : run();
 
 export class LiveSession<S extends BaseSetup = BaseSetup> {
   snapshot = $state.raw<AnyMachineSnapshot>() as AnyMachineSnapshot;
@@ -19,17 +37,30 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
     void this.version; // rebuilt after every change, but only when read
     return this.runtime.history;
   });
+  /** The home list's line for the game, shown in the play screen's header. */
+  summary = $derived.by<string>(() => {
+    void this.version;
+    return this.runtime.summary;
+  });
   meta = $state.raw<StepMeta | undefined>();
   canUndo = $state(false);
   canRedo = $state(false);
   undoLabel = $state<string | undefined>();
   redoLabel = $state<string | undefined>();
   problem = $state<string | undefined>();
-  busy = $state(false);
+  /** True while accepted taps are still being written; the screen marks it quietly. */
+  pending = $state(false);
+  /** The log head now, and the one the screen has painted (what the next tap is made on). */
+  head = $state(0);
+  private shown = 0;
+  // Plain (not reactive): who listens is not something a screen draws.
+  private listeners = new Set<(outcome: Outcome) => void>(); // eslint-disable-line svelte/prefer-svelte-reactivity
 
   constructor(readonly runtime: SessionRuntime<S>) {
     this.sync();
+    this.shown = runtime.head;
     runtime.subscribe(() => this.sync());
+    runtime.onFailure((reason) => this.emit({ kind: 'failed', reason }));
   }
 
   get setup(): S {
@@ -43,7 +74,7 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
   private sync(): void {
     const rt = this.runtime;
     this.snapshot = rt.snapshot;
-    this.record = { ...rt.session };
+    this.record = rt.session;
     this.version++;
     this.meta = rt.meta;
     this.canUndo = rt.canUndo;
@@ -51,6 +82,20 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
     this.undoLabel = rt.undoLabel;
     this.redoLabel = rt.redoLabel;
     this.problem = rt.problem;
+    this.pending = rt.pending;
+    const head = rt.head;
+    if (head !== this.head) {
+      this.head = head;
+      afterFrame(() => {
+        if (this.head === head) this.shown = head;
+      });
+    }
+  }
+
+  /** Hears every outcome (accepted, refused, failed to save). Returns a function that stops. */
+  listen(listener: (outcome: Outcome) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Why this event would be refused now (for disabling buttons), or undefined. */
@@ -58,34 +103,43 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
     return this.runtime.check(event);
   }
 
-  async send(event: GameEvent): Promise<SendResult> {
-    return this.report(this.runtime.send(event));
+  send(event: GameEvent, options: SendOptions = {}): SendOutcome {
+    return this.report(this.runtime.send(event, { seen: this.shown }), 'event', options);
   }
 
-  async undo(): Promise<SendResult> {
+  undo(): SendOutcome {
     const label = this.undoLabel;
-    const result = await this.report(this.runtime.undo(), 'strong');
-    if (result.ok && label)
-      showToast(`Undone: ${label}`, { action: { label: 'Redo', run: () => void this.redo() } });
+    return this.report(this.runtime.undo({ seen: this.shown }), 'undo', {}, label);
+  }
+
+  redo(): SendOutcome {
+    const label = this.redoLabel;
+    return this.report(this.runtime.redo({ seen: this.shown }), 'redo', {}, label);
+  }
+
+  /** Resolves once every accepted tap is stored. */
+  saved(): Promise<void> {
+    return this.runtime.saved();
+  }
+
+  private report(
+    result: SendOutcome,
+    action: 'event' | 'undo' | 'redo',
+    options: SendOptions,
+    label = this.undoLabel
+  ): SendOutcome {
+    if (result.ok) this.emit({ kind: 'accepted', action, label });
+    else
+      this.emit({
+        kind: 'refused',
+        reason: result.reason,
+        quiet: result.quiet === true,
+        inline: options.inline === true
+      });
     return result;
   }
 
-  async redo(): Promise<SendResult> {
-    return this.report(this.runtime.redo());
-  }
-
-  private async report(
-    pending: Promise<SendResult>,
-    strength: 'light' | 'strong' = 'light'
-  ): Promise<SendResult> {
-    this.busy = true;
-    try {
-      const result = await pending;
-      if (result.ok) tick(strength);
-      else showToast(result.reason, { kind: 'error' });
-      return result;
-    } finally {
-      this.busy = false;
-    }
+  private emit(outcome: Outcome): void {
+    for (const listener of this.listeners) listener(outcome);
   }
 }

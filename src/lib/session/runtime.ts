@@ -1,32 +1,39 @@
 /**
  * The session runtime: one game in progress, backed by its append-only log in IndexedDB.
  *
- * Sending an event: the machine checks it (a refusal comes back as a plain reason and changes
- * nothing), the log entry is committed in its own transaction, and only then does the new state
- * become current. Loading: the newest cached snapshot that fits, plus a replay of the tail; a full
- * replay when no cached snapshot fits the current machine. Undo and redo are log entries too.
+ * It is put together from parts that each do one job:
+ * - load.ts: opening (record, log, snapshot cache → a Timeline at the newest state);
+ * - send.ts: deciding what a tap does (an entry and the state it leads to, or a plain refusal);
+ * - timeline.ts: the log, its fold and the state in memory;
+ * - commit.ts: writing entries right after the screen painted them, and handing back failures;
+ * - tabs.ts: noticing another tab's writes.
+ *
+ * Paint first, commit right after: an accepted tap changes the state at once (listeners are told
+ * synchronously, so the screen shows it in the same frame) and is written behind it. A failed
+ * write takes that tap, and any queued behind it, off the screen again with a plain message.
  */
-import Dexie from 'dexie';
 import type { AnyMachineSnapshot } from 'xstate';
-import type {
-  BaseSetup,
-  EventRecord,
-  GameEvent,
-  SessionRecord,
-  SessionStatus,
-  SnapshotRecord
-} from '../db/records';
+import type { BaseSetup, EventRecord, GameEvent, SessionRecord, SessionStatus } from '../db/records';
 import type { TablesideDB } from '../db/schema';
 import { newId } from '../util/id';
-import { foldLog, logProblem, type FoldedLog } from './log';
-import { initialState, replay, ReplayError, restoreState, step, storeState } from './replay';
+import { initialState, step } from './replay';
+import { Timeline } from './timeline';
+import { loadTimeline, logHead } from './load';
+import { decide, refusalReason, stepMeta, type Intent } from './send';
+import { afterPaint, CommitQueue, type CommitJob, type Scheduler } from './commit';
+import { SessionNotFoundError, storageFailure } from './errors';
 import type { GameLogic, SendResult, StepMeta } from './types';
+
+export { SessionNotFoundError, SessionUnreadableError } from './errors';
+export { readLog, logRange } from './load';
 
 export interface RuntimeOptions {
   /** Cache a snapshot every this many effective events. */
   snapshotEvery?: number;
   /** The clock for log timestamps (tests pass a fake one). */
   now?: () => number;
+  /** When to write an accepted entry (default: right after the next paint). */
+  schedule?: Scheduler;
 }
 
 export interface HistoryItem {
@@ -35,51 +42,33 @@ export interface HistoryItem {
   time: number;
   /** True for events that were undone and can be redone. */
   undone: boolean;
+  /** The turn or round it happened in, when known. */
+  period?: number;
+  /** A step that only walked a reminder. */
+  minor: boolean;
 }
 
-/** The stored session cannot be opened at all (its setup is not one this version understands). */
-export class SessionUnreadableError extends Error {
-  constructor(reason: string) {
-    super(`This saved game cannot be opened: ${reason}. It has been left exactly as it was.`);
-    this.name = 'SessionUnreadableError';
-  }
+export interface SendOptions {
+  /** The log head the screen showed when the person tapped (see send.ts). */
+  seen?: number;
 }
 
-export class SessionNotFoundError extends Error {
-  constructor(id: string) {
-    super(`There is no saved game with the id “${id}”. It may have been deleted.`);
-    this.name = 'SessionNotFoundError';
-  }
-}
+export type SendOutcome = SendResult & { quiet?: boolean };
 
 const DEFAULT_SNAPSHOT_EVERY = 50;
 
-interface Checkpoint {
-  /** Log seq of the last event in the prefix this state was computed from (0: no events). */
-  eventSeq: number;
-  snapshot: AnyMachineSnapshot;
-}
-
-export function logRange(sessionId: string): [[string, number], [string, number]] {
-  return [
-    [sessionId, Dexie.minKey as unknown as number],
-    [sessionId, Dexie.maxKey as unknown as number]
-  ];
-}
-
-export async function readLog(db: TablesideDB, sessionId: string): Promise<EventRecord[]> {
-  const [lower, upper] = logRange(sessionId);
-  return db.events.where('[sessionId+seq]').between(lower, upper, true, true).toArray();
-}
-
 export class SessionRuntime<S extends BaseSetup = BaseSetup> {
-  private entries: EventRecord[] = [];
-  private folded: FoldedLog = { effective: [], redo: [] };
-  private current!: AnyMachineSnapshot;
-  /** In-memory checkpoints by effective depth, so undo replays only a short tail. */
-  private checkpoints = new Map<number, Checkpoint>();
+  private timeline!: Timeline<S>;
+  private readonly queue: CommitQueue;
+  /** How much of the timeline's log is known to be stored. */
+  private committedHead = 0;
+  /** The head right after the game last changed from outside this tab. */
+  private externalHead = 0;
+  /** The head and period the stored record was last written for. */
+  private writtenHead = 0;
+  private writtenPeriod = 0;
   private listeners = new Set<() => void>();
-  private queue: Promise<unknown> = Promise.resolve();
+  private failureListeners = new Set<(reason: string) => void>();
   private readonly snapshotEvery: number;
   private readonly now: () => number;
   /** Set when the stored game cannot be fully read; the game is then shown read-only. */
@@ -93,6 +82,10 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
   ) {
     this.snapshotEvery = Math.max(1, options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY);
     this.now = options.now ?? Date.now;
+    this.queue = new CommitQueue(db, record.id, options.schedule ?? afterPaint, {
+      committed: (jobs) => this.committed(jobs),
+      failed: (jobs, dropped, error) => this.failed(jobs, dropped, error)
+    });
   }
 
   /** Starts a new session from a setup and stores it. */
@@ -119,8 +112,8 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
     };
     await db.sessions.add(record);
     const runtime = new SessionRuntime(db, logic, record, options);
-    runtime.current = start;
-    runtime.checkpoints.set(0, { eventSeq: 0, snapshot: start });
+    runtime.timeline = new Timeline(logic, setup, runtime.snapshotEvery);
+    runtime.writtenPeriod = logic.period(start, setup).number;
     return runtime;
   }
 
@@ -140,6 +133,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
 
   // ---- reading -------------------------------------------------------------------------------
 
+  /** The session record as this tab knows it (head and status follow every accepted tap). */
   get session(): Readonly<SessionRecord> {
     return this.record;
   }
@@ -149,17 +143,27 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
   }
 
   get snapshot(): AnyMachineSnapshot {
-    return this.current;
+    return this.timeline.snapshot;
   }
 
-  /** The current step's meta (title, what to do now, rules links), merged over active states. */
+  /** Seq of the newest log entry shown (committed or about to be). */
+  get head(): number {
+    return this.timeline.head;
+  }
+
+  /** True while accepted taps are still being written. */
+  get pending(): boolean {
+    return this.timeline.head > this.committedHead;
+  }
+
+  /** The current step's meta (title, what to do now, rules links). */
   get meta(): StepMeta | undefined {
-    const all = this.current.getMeta() as Record<string, StepMeta | undefined>;
-    let found: StepMeta | undefined;
-    // The deepest state's meta wins; getMeta lists parents before children.
-    for (const meta of Object.values(all)) if (meta && meta.title) found = meta;
-    if (found && this.logic.describeStep) return this.logic.describeStep(this.current, this.setup, found);
-    return found;
+    return stepMeta(this.logic, this.snapshot, this.setup);
+  }
+
+  /** The home list's line for the game as it stands. */
+  get summary(): string {
+    return this.logic.summarize(this.snapshot, this.setup);
   }
 
   get readOnly(): boolean {
@@ -167,37 +171,45 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
   }
 
   get canUndo(): boolean {
-    return !this.readOnly && this.folded.effective.length > 0;
+    return !this.readOnly && this.timeline.effective.length > 0;
   }
 
   get canRedo(): boolean {
-    return !this.readOnly && this.folded.redo.length > 0;
+    return !this.readOnly && this.timeline.redoStack.length > 0;
   }
 
   /** The label of what undo would take back. */
   get undoLabel(): string | undefined {
-    return this.folded.effective.at(-1)?.label;
+    return this.timeline.effective.at(-1)?.label;
   }
 
   get redoLabel(): string | undefined {
-    return this.folded.redo.at(-1)?.label;
+    return this.timeline.redoStack.at(-1)?.label;
   }
 
   /** Effective events, newest first, preceded by undone ones that can still be redone. */
   get history(): HistoryItem[] {
-    const undone = this.folded.redo.map((e) => ({ ...pick(e), undone: true }));
-    const done = this.folded.effective.map((e) => ({ ...pick(e), undone: false })).reverse();
+    const item = (e: EventRecord, undone: boolean): HistoryItem => ({
+      seq: e.seq,
+      label: e.label,
+      time: e.time,
+      undone,
+      ...(e.period !== undefined ? { period: e.period } : {}),
+      minor: e.minor === true
+    });
+    const undone = this.timeline.redoStack.map((e) => item(e, true));
+    const done = this.timeline.effective.map((e) => item(e, false)).reverse();
     return [...undone, ...done];
   }
 
   /** The effective events in order (what a replay would feed the machine). */
   get events(): GameEvent[] {
-    return this.folded.effective.map((e) => e.event!);
+    return this.timeline.effective.map((e) => e.event!);
   }
 
-  /** The whole stored log, undo and redo entries included. */
+  /** The whole log, undo and redo entries included (pending entries too). */
   get log(): readonly EventRecord[] {
-    return this.entries;
+    return this.timeline.log;
   }
 
   subscribe(listener: () => void): () => void {
@@ -205,51 +217,69 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
     return () => this.listeners.delete(listener);
   }
 
+  /** Hears about writes that failed after their tap was shown (and was taken back). */
+  onFailure(listener: (reason: string) => void): () => void {
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
+  }
+
   /** Why an event would be refused now, without sending it; undefined when it would be accepted. */
   check(event: GameEvent): string | undefined {
     if (this.problem) return this.problem;
-    if (step(this.logic, this.current, event)) return undefined;
-    return this.reasonFor(event);
+    if (step(this.logic, this.snapshot, event)) return undefined;
+    return refusalReason(this.logic, this.snapshot, event, this.setup);
   }
 
   // ---- changing --------------------------------------------------------------------------------
 
-  send(event: GameEvent): Promise<SendResult> {
-    return this.serialize(async () => {
-      if (this.problem) return refused(this.problem);
-      const next = step(this.logic, this.current, event);
-      if (!next) return refused(this.reasonFor(event));
-      const label = this.logic.describe(event, this.current, next, this.setup);
-      const entry = this.entry('event', label, structuredClone(event));
-      return this.commit(entry, next, { effective: [...this.folded.effective, entry], redo: [] });
-    });
+  /**
+   * Applies an event now and writes it right after the next paint. The answer is immediate:
+   * accepted (the state has changed) or refused with a reason (nothing changed). A write that
+   * fails later takes the event back and tells `onFailure` listeners.
+   */
+  send(event: GameEvent, options: SendOptions = {}): SendOutcome {
+    return this.apply({ kind: 'event', event }, options);
   }
 
-  undo(): Promise<SendResult> {
-    return this.serialize(async () => {
-      if (this.problem) return refused(this.problem);
-      const last = this.folded.effective.at(-1);
-      if (!last) return refused('There is nothing to undo.');
-      const effective = this.folded.effective.slice(0, -1);
-      const previous = this.stateAt(effective);
-      const entry = this.entry('undo', `Undo: ${last.label}`);
-      return this.commit(entry, previous, { effective, redo: [...this.folded.redo, last] });
-    });
+  undo(options: SendOptions = {}): SendOutcome {
+    return this.apply({ kind: 'undo' }, options);
   }
 
-  redo(): Promise<SendResult> {
-    return this.serialize(async () => {
-      if (this.problem) return refused(this.problem);
-      const again = this.folded.redo.at(-1);
-      if (!again) return refused('There is nothing to redo.');
-      const next = step(this.logic, this.current, again.event!);
-      if (!next) return refused(this.reasonFor(again.event!));
-      const entry = this.entry('redo', `Redo: ${again.label}`);
-      return this.commit(entry, next, {
-        effective: [...this.folded.effective, again],
-        redo: this.folded.redo.slice(0, -1)
-      });
-    });
+  redo(options: SendOptions = {}): SendOutcome {
+    return this.apply({ kind: 'redo' }, options);
+  }
+
+  /** Resolves once every accepted tap has been written (or taken back). */
+  saved(): Promise<void> {
+    return this.queue.idle();
+  }
+
+  /**
+   * Writes the session record (head, time, status, summary) if it lags behind the log. Taps
+   * write it only when the status or the turn changes; the play screen calls this when the page
+   * is hidden or closed, so the home list is never more than a turn behind.
+   */
+  async flushRecord(): Promise<void> {
+    await this.queue.idle();
+    // A game shown read-only is never written to, derived fields included.
+    if (this.problem) return;
+    if (this.writtenHead === this.committedHead && this.writtenPeriod === this.period()) return;
+    const last = this.timeline.log[this.committedHead - 1];
+    const fields = this.recordFields(this.snapshot, this.committedHead, last?.time ?? this.record.updated);
+    await this.db.sessions.update(this.record.id, fields);
+    this.record = { ...this.record, ...fields };
+    this.writtenHead = this.committedHead;
+    this.writtenPeriod = this.period();
+  }
+
+  /** This game's flow: true walks every step (Guide me), false the quick flow, undefined follows settings. */
+  async setGuide(guide: boolean | undefined): Promise<void> {
+    const record = { ...this.record };
+    if (guide === undefined) delete record.guide;
+    else record.guide = guide;
+    await this.db.sessions.update(this.record.id, { guide });
+    this.record = record;
+    this.notify();
   }
 
   /** Ends the game now (the table stopped early, or the game ended on its own). */
@@ -264,222 +294,142 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
 
   /** Brings an archived or finished game back to where its machine is. */
   reopen(): Promise<void> {
-    return this.setStatus(this.naturalStatus(this.current));
+    return this.setStatus(naturalStatus(this.snapshot));
   }
 
   /**
-   * Reads the session again from storage when another tab changed it. Queued behind this tab's
-   * own changes, so the notice of our own last write (same head, same time) costs nothing.
+   * Catches up with the stored log when another tab wrote to it. Our own pending writes go first;
+   * the notice of our own write (the stored head is ours) costs nothing.
    */
-  reload(): Promise<void> {
-    return this.serialize(async () => {
-      const record = await this.db.sessions.get(this.record.id);
-      if (!record) throw new SessionNotFoundError(this.record.id);
-      if (record.head === this.record.head && record.updated === this.record.updated) return;
-      this.record = record;
-      await this.load();
-      this.notify();
-    });
+  async reload(): Promise<void> {
+    await this.queue.idle();
+    const record = await this.db.sessions.get(this.record.id);
+    if (!record) throw new SessionNotFoundError(this.record.id);
+    const head = await logHead(this.db, this.record.id);
+    if (head === this.committedHead && !this.pending) {
+      // Only the record changed (e.g. archived in another tab): take its status.
+      if (record.status !== this.record.status) {
+        this.record = { ...this.record, status: record.status };
+        this.notify();
+      }
+      return;
+    }
+    this.record = record;
+    await this.load();
+    this.externalHead = this.timeline.head;
+    this.notify();
   }
 
   // ---- internals -------------------------------------------------------------------------------
 
-  private serialize<T>(work: () => Promise<T>): Promise<T> {
-    // One change at a time: a double tap must not race two appends for the same seq.
-    const run = this.queue.then(work, work);
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-
-  private entry(kind: EventRecord['kind'], label: string, event?: GameEvent): EventRecord {
-    const entry: EventRecord = {
+  private apply(intent: Intent, options: SendOptions): SendOutcome {
+    const time = this.now();
+    const decision = decide(this.timeline, intent, {
       sessionId: this.record.id,
-      seq: this.record.head + 1,
-      kind,
-      time: this.now(),
-      label
-    };
-    if (event) entry.event = event;
-    return entry;
-  }
-
-  private naturalStatus(snapshot: AnyMachineSnapshot): SessionStatus {
-    return snapshot.status === 'done' ? 'finished' : 'active';
-  }
-
-  private async commit(entry: EventRecord, next: AnyMachineSnapshot, folded: FoldedLog): Promise<SendResult> {
-    const depth = folded.effective.length;
-    const update: Partial<SessionRecord> = {
+      time,
+      problem: this.problem,
+      seen: options.seen,
+      external: this.externalHead
+    });
+    if (!decision.ok)
+      return { ok: false, reason: decision.reason, ...(decision.quiet ? { quiet: true } : {}) };
+    const { entry, next } = decision;
+    const before = this.snapshot;
+    if (entry.kind === 'event') this.timeline.appendEvent(entry, next);
+    else if (entry.kind === 'undo') this.timeline.appendUndo(entry, next);
+    else this.timeline.appendRedo(entry, next);
+    const job = this.job(entry, before, next);
+    this.queue.push(job);
+    this.record = {
+      ...this.record,
       head: entry.seq,
-      updated: entry.time,
-      status: this.naturalStatus(next),
-      summary: this.logic.summarize(next, this.setup)
+      updated: time,
+      status: naturalStatus(next),
+      ...job.record
     };
-    const cache: SnapshotRecord | undefined =
-      entry.kind !== 'undo' && depth > 0 && depth % this.snapshotEvery === 0
-        ? {
-            sessionId: this.record.id,
-            eventSeq: folded.effective[depth - 1].seq,
-            depth,
-            version: this.logic.version,
-            state: storeState(next)
-          }
-        : undefined;
-    try {
-      await this.db.transaction('rw', this.db.events, this.db.sessions, this.db.snapshots, async () => {
-        await this.db.events.add(entry);
-        const changed = await this.db.sessions.update(this.record.id, update);
-        if (changed === 0) throw new SessionNotFoundError(this.record.id);
-        if (cache) await this.db.snapshots.put(cache);
-      });
-    } catch (error) {
-      if ((error as { name?: string }).name === 'ConstraintError') {
-        // Another tab appended first. Catch up with what it wrote; the tap was not applied.
-        await this.refreshAfterConflict();
-        return refused('This game was changed in another tab. It is now up to date here; try again.');
-      }
-      if (error instanceof SessionNotFoundError) return refused(error.message);
-      return refused(`The change could not be saved, so it was not made (${describeError(error)}).`);
-    }
-    this.entries.push(entry);
-    this.folded = folded;
-    this.record = { ...this.record, ...update };
-    this.current = next;
-    if (depth % this.snapshotEvery === 0) this.checkpoint(folded.effective, next);
     this.notify();
     return { ok: true };
   }
 
-  private async refreshAfterConflict(): Promise<void> {
-    const record = await this.db.sessions.get(this.record.id);
-    if (record) this.record = record;
-    await this.load();
+  /** What to write with an entry: the snapshot cache every N events, the record when it moved on. */
+  private job(entry: EventRecord, before: AnyMachineSnapshot, next: AnyMachineSnapshot): CommitJob {
+    const job: CommitJob = { entry };
+    const depth = this.timeline.effective.length;
+    if (entry.kind !== 'undo' && depth > 0 && depth % this.snapshotEvery === 0) {
+      job.cache = {
+        depth,
+        eventSeq: this.timeline.effective[depth - 1].seq,
+        version: this.logic.version,
+        snapshot: next
+      };
+    }
+    const statusChanged =
+      naturalStatus(next) !== naturalStatus(before) || this.record.status !== naturalStatus(next);
+    const periodChanged = this.logic.period(next, this.setup).number !== this.writtenPeriod;
+    if (statusChanged || periodChanged) {
+      job.record = this.recordFields(next, entry.seq, entry.time);
+      // Counted as written now; a failed write resets it so the next tap writes again.
+      this.writtenHead = entry.seq;
+      this.writtenPeriod = this.period(next);
+    }
+    return job;
+  }
+
+  private recordFields(snapshot: AnyMachineSnapshot, head: number, updated: number): Partial<SessionRecord> {
+    return {
+      head,
+      updated,
+      status: naturalStatus(snapshot),
+      summary: this.logic.summarize(snapshot, this.setup)
+    };
+  }
+
+  private period(snapshot = this.snapshot): number {
+    return this.logic.period(snapshot, this.setup).number;
+  }
+
+  private committed(jobs: CommitJob[]): void {
+    this.committedHead = jobs.at(-1)!.entry.seq;
+    // Listeners learn that nothing is pending any more (the quiet "saving" mark goes).
+    if (!this.pending) this.notify();
+  }
+
+  private failed(_jobs: CommitJob[], _dropped: CommitJob[], error: unknown): void {
+    this.timeline.rollback(this.committedHead);
+    this.record = { ...this.record, head: this.committedHead, status: naturalStatus(this.snapshot) };
+    this.writtenHead = this.writtenPeriod = -1;
+    const reason = storageFailure(error);
+    if ((error as { name?: string })?.name === 'ConstraintError') {
+      // Another tab took this step's number: show what it wrote.
+      void this.reload().catch(() => {});
+    }
     this.notify();
+    for (const listener of this.failureListeners) listener(reason);
   }
 
   private async setStatus(status: SessionStatus): Promise<void> {
-    await this.serialize(async () => {
-      const updated = this.now();
-      await this.db.sessions.update(this.record.id, { status, updated });
-      this.record = { ...this.record, status, updated };
-      this.notify();
-    });
-  }
-
-  /** Remembers the state after the first `depth` events of `effective`. */
-  private checkpoint(
-    effective: readonly EventRecord[],
-    snapshot: AnyMachineSnapshot,
-    depth = effective.length
-  ): void {
-    this.checkpoints.set(depth, { eventSeq: depth ? effective[depth - 1].seq : 0, snapshot });
-  }
-
-  /** The machine state after the given effective events, from the nearest checkpoint below. */
-  private stateAt(effective: readonly EventRecord[]): AnyMachineSnapshot {
-    const depth = effective.length;
-    let base = 0;
-    let start: AnyMachineSnapshot | undefined;
-    for (const [d, c] of this.checkpoints) {
-      // A checkpoint counts only if it was made on this very prefix of events.
-      const fits = d === 0 || effective[d - 1]?.seq === c.eventSeq;
-      if (fits && d <= depth && d >= base) [base, start] = [d, c.snapshot];
-    }
-    start ??= initialState(this.logic, this.setup);
-    return replay(
-      this.logic,
-      start,
-      effective.slice(base).map((e) => e.event!),
-      base
-    );
+    await this.queue.idle();
+    const updated = this.now();
+    const fields: Partial<SessionRecord> = {
+      status,
+      updated,
+      head: this.committedHead,
+      summary: this.summary
+    };
+    await this.db.sessions.update(this.record.id, fields);
+    this.record = { ...this.record, ...fields };
+    this.writtenHead = this.committedHead;
+    this.writtenPeriod = this.period();
+    this.notify();
   }
 
   private async load(): Promise<void> {
-    const id = this.record.id;
-    this.problem = undefined;
-    this.checkpoints.clear();
-    const setupProblem = this.logic.setupProblem(this.record.setup);
-    if (setupProblem) throw new SessionUnreadableError(setupProblem);
-    this.entries = await readLog(this.db, id);
-    const shape = logProblem(this.entries);
-    // With a damaged log, show the sound beginning read-only; the raw log stays as it is.
-    const sound = shape ? this.entries.slice(0, shape.validLength) : this.entries;
-    this.folded = foldLog(sound);
-    const cache = await this.db.snapshots.where('sessionId').equals(id).toArray();
-    this.loadState(cache);
-    if (shape && !this.problem) {
-      this.problem = `This saved game's history is damaged (${shape.message}). It is shown as it was before that point, read-only; nothing has been changed.`;
-    }
-  }
-
-  private loadState(cache: readonly SnapshotRecord[]): void {
-    const effective = this.folded.effective;
-    const start = initialState(this.logic, this.setup);
-    this.checkpoint([], start);
-
-    const cached = this.bestCachedSnapshot(cache, effective);
-    if (cached) {
-      try {
-        this.current = replay(this.logic, cached.snapshot, eventsOf(effective, cached.depth), cached.depth);
-        this.checkpoint(effective, cached.snapshot, cached.depth);
-        return;
-      } catch {
-        // The cache disagrees with the log under this machine: trust the log, replay it all.
-        this.checkpoints.clear();
-        this.checkpoint([], start);
-      }
-    }
-    try {
-      this.current = this.replayWithCheckpoints(start, effective);
-    } catch (error) {
-      if (!(error instanceof ReplayError)) throw error;
-      this.current = error.lastGood;
-      this.problem = `This saved game has a step that this version of Tableside cannot apply (step ${error.index + 1}: “${effective[error.index]?.label}”). The game is shown as it was just before it, read-only; the saved steps are kept unchanged.`;
-    }
-  }
-
-  private replayWithCheckpoints(
-    start: AnyMachineSnapshot,
-    effective: readonly EventRecord[]
-  ): AnyMachineSnapshot {
-    let snapshot = start;
-    for (let i = 0; i < effective.length; i += this.snapshotEvery) {
-      snapshot = replay(this.logic, snapshot, eventsOf(effective, i, i + this.snapshotEvery), i);
-      const depth = Math.min(i + this.snapshotEvery, effective.length);
-      if (depth % this.snapshotEvery === 0) this.checkpoint(effective, snapshot, depth);
-    }
-    return snapshot;
-  }
-
-  private bestCachedSnapshot(
-    cache: readonly SnapshotRecord[],
-    effective: readonly EventRecord[]
-  ): { depth: number; snapshot: AnyMachineSnapshot } | undefined {
-    const fitting = cache
-      .filter(
-        (s) =>
-          s.version === this.logic.version &&
-          s.depth > 0 &&
-          s.depth <= effective.length &&
-          effective[s.depth - 1].seq === s.eventSeq
-      )
-      .sort((a, b) => b.depth - a.depth);
-    for (const s of fitting) {
-      try {
-        return { depth: s.depth, snapshot: restoreState(this.logic, s.state) };
-      } catch {
-        // A snapshot the machine cannot resolve is skipped, never deleted: it is only a cache.
-      }
-    }
-    return undefined;
-  }
-
-  private reasonFor(event: GameEvent): string {
-    if (this.current.status === 'done') return 'The game is over. Undo the last step to change it.';
-    const reason = this.logic.refusal(this.current, event, this.setup);
-    if (reason) return reason;
-    const step = this.meta?.title;
-    return step ? `That is not possible during “${step}”.` : 'That is not possible right now.';
+    const loaded = await loadTimeline(this.db, this.logic, this.record, this.snapshotEvery);
+    this.timeline = loaded.timeline;
+    this.problem = loaded.problem;
+    this.committedHead = this.timeline.head;
+    this.writtenHead = this.record.head;
+    this.writtenPeriod = this.record.head === this.committedHead ? this.period() : -1;
   }
 
   private notify(): void {
@@ -487,20 +437,6 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
   }
 }
 
-function eventsOf(effective: readonly EventRecord[], from: number, to?: number): GameEvent[] {
-  return effective.slice(from, to).map((e) => e.event!);
-}
-
-function pick(e: EventRecord): Omit<HistoryItem, 'undone'> {
-  return { seq: e.seq, label: e.label, time: e.time };
-}
-
-function refused(reason: string): SendResult {
-  return { ok: false, reason };
-}
-
-function describeError(error: unknown): string {
-  const e = error as { name?: string; message?: string };
-  if (e?.name === 'QuotaExceededError') return 'the device is out of storage space';
-  return e?.message ?? String(error);
+function naturalStatus(snapshot: AnyMachineSnapshot): SessionStatus {
+  return snapshot.status === 'done' ? 'finished' : 'active';
 }

@@ -17,20 +17,28 @@ export interface Settings {
   /** A short vibration on every change, where the phone supports it. */
   haptics: boolean;
   textSize: TextSize;
+  /**
+   * Walk every step of a turn one at a time (for a table learning a game). Off: the quick flow,
+   * where reminders are a checklist and only what changes a number is tapped. Each game can
+   * override it from its own menu.
+   */
+  guideMe: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
   keepAwake: true,
   haptics: true,
-  textSize: 'normal'
+  textSize: 'normal',
+  guideMe: false
 };
 
 export const SETTING_SCHEMAS = {
   theme: v.picklist(THEMES, `expected one of: ${THEMES.join(', ')}`),
   keepAwake: v.boolean('expected true or false'),
   haptics: v.boolean('expected true or false'),
-  textSize: v.picklist(TEXT_SIZES, `expected one of: ${TEXT_SIZES.join(', ')}`)
+  textSize: v.picklist(TEXT_SIZES, `expected one of: ${TEXT_SIZES.join(', ')}`),
+  guideMe: v.boolean('expected true or false')
 } satisfies Record<keyof Settings, v.GenericSchema>;
 
 export type SettingKey = keyof Settings;

@@ -29,7 +29,11 @@ export function parseWhole(raw: string, limits: NumberLimits = {}): ParsedNumber
 }
 
 /** A plain reason when a number is outside its limits; used after any arithmetic too. */
-export function withinLimits(value: number, limits: NumberLimits = {}, name = limits.name ?? 'It'): ParsedNumber {
+export function withinLimits(
+  value: number,
+  limits: NumberLimits = {},
+  name = limits.name ?? 'It'
+): ParsedNumber {
   const { min = -Infinity, max = Infinity } = limits;
   if (value < min) return { ok: false, reason: `${name} cannot go below ${min}.` };
   if (value > max) return { ok: false, reason: `${name} cannot go above ${max}.` };

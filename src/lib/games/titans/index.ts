@@ -7,5 +7,13 @@ export const titans: GameEntry = {
   blurb: 'Temples, surge tokens, the Avatar Mat, three ages and the battle — Duel, two or three arenas.',
   players: { min: 2, max: 6 },
   rules: 'titans',
+  describeSetup(setup) {
+    const format = { duel: 'Duel', 'two-arenas': 'Two arenas', 'three-arenas': 'Three arenas' }[
+      String(setup.format)
+    ];
+    const mode = setup.mode === 'constructed' ? 'constructed' : 'classic';
+    const players = setup.format === 'duel' ? '' : ` · ${setup.players.length} players`;
+    return `${format ?? 'Titans'} · ${mode}${players}`;
+  },
   load: () => import('./module').then((m) => m.default)
 };

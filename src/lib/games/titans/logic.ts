@@ -70,6 +70,12 @@ export const titansLogic: GameLogic<TitansSetup> = {
         return snapshot.matches({ turn: 'endOfTurn' })
           ? titansChecks.spite(ctx, e)
           : 'Spite happens at the end of the turn, after the battle.';
+      case 'HAUNT':
+        return snapshot.matches({ turn: 'endOfTurn' }) || snapshot.matches({ turn: 'shuffle' })
+          ? 'Haunt is a Now ability: it happens during the ages, before the battle.'
+          : titansChecks.haunt(ctx, e);
+      case 'NEXT_TURN':
+        return 'The turn ends after the battle is resolved.';
     }
     return undefined;
   },
@@ -86,7 +92,7 @@ export const titansLogic: GameLogic<TitansSetup> = {
       case 'NEXT': {
         if (after.matches('over')) return 'Game over';
         if (after.matches({ turn: 'start' })) {
-          return `Turn ${ctx.turn} begins; ${teamName(setup, ctx.avatar)} ${setup.format === 'duel' ? 'takes' : 'take'} the Avatar Mat`;
+          return `Turn ${ctx.turn} begins; ${teamName(setup, ctx.avatar)} takes the Avatar Mat`;
         }
         if (after.matches({ turn: 'battle' })) return 'The third age ends: battle';
         if (after.matches({ turn: 'shuffle' })) return 'End of the turn: shuffle and draw';
@@ -112,6 +118,14 @@ export const titansLogic: GameLogic<TitansSetup> = {
         const given = a.ghosts - ctx.arenas[e.arena].ghosts;
         return `Spite: ${playerName(setup, a.players[1 - e.side])} gains ${given} Ghost${given === 1 ? '' : 's'}`;
       }
+      case 'HAUNT': {
+        const a = prev.arenas[e.arena];
+        const given = a.ghosts - ctx.arenas[e.arena].ghosts;
+        const where = ctx.arenas.length > 1 ? ` in Arena ${e.arena + 1}` : '';
+        return `Haunt${where}: ${playerName(setup, a.players[1 - e.side])} gains ${given} Ghost${given === 1 ? '' : 's'} (${ctx.arenas[e.arena].ghosts} left)`;
+      }
+      case 'NEXT_TURN':
+        return `Turn ${ctx.turn} begins; ${teamName(setup, ctx.avatar)} takes the Avatar Mat`;
     }
     return event.type;
   },
@@ -142,7 +156,12 @@ export const titansLogic: GameLogic<TitansSetup> = {
     const teamOf = (id: string) => setup.teams.findIndex((t) => t.includes(id));
     return buildResult({
       finished: snapshot.status === 'done' && ctx.winner !== null,
-      players: setup.players.map((p) => ({ id: p.id, name: p.name, score: scores[p.id], team: teamOf(p.id) })),
+      players: setup.players.map((p) => ({
+        id: p.id,
+        name: p.name,
+        score: scores[p.id],
+        team: teamOf(p.id)
+      })),
       winners: ctx.winner !== null ? (setup.teams[ctx.winner] ?? []) : [],
       ...(ctx.winner !== null ? { winningTeam: ctx.winner } : {}),
       started: setup.teams[setup.avatarTeam] ?? [],
@@ -165,6 +184,10 @@ export const titansLogic: GameLogic<TitansSetup> = {
           'Spend Energy in play to awaken one card from your spellbook (or a Ghost or Traveler), Avatar Mat side first. Show everyone the card you gain.';
         rules = [...rules, 'constructed'];
       }
+      if (snapshot.matches({ turn: { age: 'play' } }) && setup.format === 'three-arenas') {
+        now =
+          'Each player picks a card from hand or the top of the deck and lays it face down: Avatar Mat team first, then clockwise. Flip them together.';
+      }
       if (snapshot.matches({ turn: { age: 'opening' } }) && multi) {
         now += ' Teammates may agree to trade: each plays one card into the other’s arena.';
         rules = [...rules, 'trading-cards'];
@@ -174,11 +197,12 @@ export const titansLogic: GameLogic<TitansSetup> = {
         now = 'End-of-third-age abilities (Substitute) happen now, just before the battle.';
       }
       if (snapshot.matches({ turn: { age: 'opening' } }) && ctx.age === 3) {
-        now = now.replace('then Sacrifice.', 'then Sacrifice, then Sacrifice: Ritual.');
+        // Sacrifice: Ritual is a Sacrifice ability: it acts in the same step, not after it.
+        now = now.replace('then Sacrifice.', 'then Sacrifice (Sacrifice: Ritual included).');
       }
       return { title: `Age ${ctx.age} · ${title}`, now, rules };
     }
-    if (snapshot.matches({ turn: 'battle' }) || snapshot.matches({ turn: 'endOfTurn' })) {
+    if (snapshot.matches({ turn: 'battle' })) {
       return { ...meta, rules: [...meta.rules, battleRules] };
     }
     if (snapshot.matches({ turn: 'shuffle' })) {
@@ -205,11 +229,13 @@ export function teamTemples(ctx: Pick<TitansContext, 'mats' | 'teamCount'>): num
 
 function summarizeTemples(setup: TitansSetup, ctx: TitansContext): string {
   if (setup.format === 'three-arenas') {
-    const byTeam = ctx.mats.reduce<number[]>(
-      (acc, m) => ((acc[m.team] = (acc[m.team] ?? 0) + m.temples), acc),
-      []
-    );
-    return byTeam.map((t, i) => `T${i + 1} ${t}`).join(' · ') + ' temples';
+    // Each arena's two mats, as the table sees them: nobody's temples are pooled across arenas.
+    return ctx.arenas
+      .map((a, i) => {
+        const [l, r] = a.teams.map((t) => ctx.mats.find((m) => m.team === t && m.arena === i)?.temples ?? 0);
+        return `A${i + 1} ${l}–${r}`;
+      })
+      .join(' · ');
   }
   return ctx.mats.map((m) => `${teamName(setup, m.team, false)} ${m.temples}`).join(' – ') + ' temples';
 }

@@ -1,0 +1,122 @@
+/**
+ * Writing accepted entries to IndexedDB, right after the screen has painted them. Entries are
+ * written in order; entries that arrive while a write is running go together in the next
+ * transaction. When a write fails, that entry and everything queued behind it are handed back
+ * (they were built on the state that failed), so the runtime can take them off the screen.
+ */
+import type { AnyMachineSnapshot } from 'xstate';
+import type { EventRecord, SessionRecord, SnapshotRecord } from '../db/records';
+import type { TablesideDB } from '../db/schema';
+import { storeState } from './replay';
+import { SessionNotFoundError } from './errors';
+
+export interface CommitJob {
+  entry: EventRecord;
+  /** The state after the entry, to cache as a snapshot (every N events). */
+  cache?: { depth: number; eventSeq: number; version: number; snapshot: AnyMachineSnapshot };
+  /** Session record fields to write with this entry (status or turn changed). */
+  record?: Partial<SessionRecord>;
+}
+
+/** Runs a function once the screen has had a chance to paint what was just changed. */
+export type Scheduler = (run: () => void) => void;
+
+export const afterPaint: Scheduler = (run) => {
+  const visible =
+    typeof document !== 'undefined' &&
+    document.visibilityState === 'visible' &&
+    typeof requestAnimationFrame === 'function';
+  if (!visible) {
+    setTimeout(run, 0);
+    return;
+  }
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  // rAF runs just before the frame is painted; a task queued from it runs just after.
+  requestAnimationFrame(() => setTimeout(once, 0));
+  // A frame that never comes (the tab was hidden meanwhile) must not hold a write back.
+  setTimeout(once, 100);
+};
+
+export interface CommitHandlers {
+  committed(jobs: CommitJob[]): void;
+  /** `jobs` failed to write; `dropped` were queued behind them and were not tried. */
+  failed(jobs: CommitJob[], dropped: CommitJob[], error: unknown): void;
+}
+
+export class CommitQueue {
+  private waiting: CommitJob[] = [];
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: TablesideDB,
+    private readonly sessionId: string,
+    private readonly schedule: Scheduler,
+    private readonly handlers: CommitHandlers
+  ) {}
+
+  get busy(): boolean {
+    return this.running !== undefined || this.waiting.length > 0;
+  }
+
+  push(job: CommitJob): void {
+    this.waiting.push(job);
+    this.running ??= new Promise<void>((resolve) => this.schedule(() => void this.drain().finally(resolve)));
+  }
+
+  /** Resolves once every queued entry has been written (or handed back as failed). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.waiting.length) {
+        const batch = this.waiting.splice(0);
+        try {
+          await this.write(batch);
+        } catch (error) {
+          this.handlers.failed(batch, this.waiting.splice(0), error);
+          continue;
+        }
+        this.handlers.committed(batch);
+      }
+    } finally {
+      this.running = undefined;
+    }
+  }
+
+  private async write(batch: CommitJob[]): Promise<void> {
+    const { db, sessionId } = this;
+    // Built here, after the paint: the structured copy of a state is the costly part.
+    const caches: SnapshotRecord[] = batch.flatMap(({ cache }) =>
+      cache
+        ? [
+            {
+              sessionId,
+              eventSeq: cache.eventSeq,
+              depth: cache.depth,
+              version: cache.version,
+              state: storeState(cache.snapshot)
+            }
+          ]
+        : []
+    );
+    const record = batch.reduce<Partial<SessionRecord> | undefined>(
+      (acc, job) => (job.record ? { ...acc, ...job.record } : acc),
+      undefined
+    );
+    await db.transaction('rw', db.events, db.sessions, db.snapshots, async () => {
+      // The compound key [sessionId+seq] refuses a second writer (another tab) for the same step.
+      for (const job of batch) await db.events.add(job.entry);
+      if (record) {
+        if ((await db.sessions.update(sessionId, record)) === 0) throw new SessionNotFoundError(sessionId);
+      } else if (!(await db.sessions.get(sessionId))) throw new SessionNotFoundError(sessionId);
+      if (caches.length) await db.snapshots.bulkPut(caches);
+    });
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * The send path's decision, in one place: given what the screen showed and what the person did
+ * (an event, undo or redo), either the log entry to append with the state it leads to, or a
+ * plain reason why not. Pure: the runtime applies a decision to the Timeline at once (the screen
+ * paints it in the same frame) and the commit queue writes it right after.
+ */
+import type { AnyMachineSnapshot } from 'xstate';
+import type { BaseSetup, EventRecord, GameEvent } from '../db/records';
+import { step } from './replay';
+import type { Timeline } from './timeline';
+import type { GameLogic, StepMeta } from './types';
+
+export type Intent = { kind: 'event'; event: GameEvent } | { kind: 'undo' } | { kind: 'redo' };
+
+export type Decision =
+  | { ok: true; entry: EventRecord; next: AnyMachineSnapshot }
+  /** `quiet`: a tap on a step the person's own previous tap already moved on (a double tap). */
+  | { ok: false; reason: string; quiet?: boolean };
+
+export interface DecideContext {
+  sessionId: string;
+  time: number;
+  /** Set when the game is read-only. */
+  problem?: string;
+  /** The log head the screen showed when the tap was made; undefined: don't check. */
+  seen?: number;
+  /** The log head right after the game last changed from outside (another tab); 0 if never. */
+  external: number;
+}
+
+export const STALE_TAP =
+  'The game changed in another tab or window before your tap. Here it is now; tap again if you still want that.';
+
+export function decide<S extends BaseSetup>(t: Timeline<S>, intent: Intent, ctx: DecideContext): Decision {
+  if (ctx.problem) return { ok: false, reason: ctx.problem };
+  if (ctx.seen !== undefined && ctx.seen !== t.head) {
+    // The tap was made on a state that is no longer the game's: never apply it to one not shown.
+    return ctx.seen < ctx.external
+      ? { ok: false, reason: STALE_TAP }
+      : { ok: false, reason: 'That tap was on a step that had already moved on.', quiet: true };
+  }
+  const entry = (
+    kind: EventRecord['kind'],
+    label: string,
+    extra: Partial<EventRecord> = {}
+  ): EventRecord => ({
+    sessionId: ctx.sessionId,
+    seq: t.head + 1,
+    kind,
+    time: ctx.time,
+    label,
+    ...extra
+  });
+  const { logic, setup } = t;
+  switch (intent.kind) {
+    case 'event': {
+      const next = step(logic, t.snapshot, intent.event);
+      if (!next) return { ok: false, reason: refusalReason(logic, t.snapshot, intent.event, setup) };
+      const event = structuredClone(intent.event);
+      const extra: Partial<EventRecord> = { event, period: logic.period(t.snapshot, setup).number };
+      if (logic.stepEvents.includes(event.type)) extra.minor = true;
+      return { ok: true, entry: entry('event', logic.describe(event, t.snapshot, next, setup), extra), next };
+    }
+    case 'undo': {
+      const last = t.effective.at(-1);
+      if (!last) return { ok: false, reason: 'There is nothing to undo.' };
+      return { ok: true, entry: entry('undo', `Undo: ${last.label}`), next: t.stateBeforeLast() };
+    }
+    case 'redo': {
+      const again = t.redoStack.at(-1);
+      if (!again) return { ok: false, reason: 'There is nothing to redo.' };
+      const next = step(logic, t.snapshot, again.event!);
+      if (!next) return { ok: false, reason: refusalReason(logic, t.snapshot, again.event!, setup) };
+      return { ok: true, entry: entry('redo', `Redo: ${again.label}`), next };
+    }
+  }
+}
+
+/** Why the machine refuses an event now, in plain words. */
+export function refusalReason<S extends BaseSetup>(
+  logic: GameLogic<S>,
+  snapshot: AnyMachineSnapshot,
+  event: GameEvent,
+  setup: S
+): string {
+  if (snapshot.status === 'done') return 'The game is over. Undo the last step to change it.';
+  const reason = logic.refusal(snapshot, event, setup);
+  if (reason) return reason;
+  const title = stepMeta(logic, snapshot, setup)?.title;
+  return title ? `That is not possible during “${title}”.` : 'That is not possible right now.';
+}
+
+/** The current step's meta (title, what to do now, rules links): the deepest state's, adapted. */
+export function stepMeta<S extends BaseSetup>(
+  logic: GameLogic<S>,
+  snapshot: AnyMachineSnapshot,
+  setup: S
+): StepMeta | undefined {
+  const all = snapshot.getMeta() as Record<string, StepMeta | undefined>;
+  let found: StepMeta | undefined;
+  // getMeta lists parents before children: the last with a title is the deepest.
+  for (const meta of Object.values(all)) if (meta && meta.title) found = meta;
+  if (found && logic.describeStep) return logic.describeStep(snapshot, setup, found);
+  return found;
+}

@@ -1,0 +1,99 @@
+/**
+ * Checks every game's browser test applies to its screens: every control has a name a screen
+ * reader can say and is at least 48 px tall and wide (links inside running text excepted); no page
+ * scrolls sideways; taps of an ordinary turn are counted the way the table feels them.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { DOUBLE_TAP_MS } from '../../src/lib/ui/taps';
+
+/**
+ * A tap made after looking at the screen: a moment after the last one. Playwright clicks at
+ * machine speed, and a second click at the same spot within the double-tap time is (rightly)
+ * swallowed by the play screen's double-tap guard.
+ */
+export async function tapAfterLooking(target: Locator): Promise<void> {
+  await target.page().waitForTimeout(DOUBLE_TAP_MS + 50);
+  await target.click();
+}
+
+/** Controls that are too small or nameless, described for the failure message. */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, a[href], input:not([type=hidden]), select, textarea, summary, [role=radio], [role=menuitem], [role=menuitemcheckbox]'
+    );
+    for (const el of controls) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue; // not shown
+      if (getComputedStyle(el).visibility === 'hidden') continue;
+      const inText =
+        el.tagName === 'A' &&
+        el.closest('p, li, td, .prose, .rules-text, .toc, .crumbs') &&
+        !el.classList.contains('btn');
+      const name =
+        el.getAttribute('aria-label') ||
+        (el.getAttribute('aria-labelledby') &&
+          document.getElementById(el.getAttribute('aria-labelledby')!)?.textContent) ||
+        (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent) ||
+        el.closest('label')?.textContent ||
+        el.getAttribute('title') ||
+        el.textContent;
+      const label = `${el.tagName.toLowerCase()} “${(name ?? '').trim().slice(0, 40)}”`;
+      if (!name || !name.trim()) out.push(`${label}: no accessible name`);
+      if (!inText && el.tagName !== 'INPUT' && (box.height < 47.5 || box.width < 47.5)) {
+        out.push(`${label}: ${Math.round(box.width)}×${Math.round(box.height)} px`);
+      }
+      if (
+        el.tagName === 'INPUT' &&
+        (el as HTMLInputElement).type !== 'file' &&
+        (el as HTMLInputElement).type !== 'radio' &&
+        (el as HTMLInputElement).type !== 'checkbox' &&
+        box.height < 47.5
+      ) {
+        out.push(`${label}: ${Math.round(box.height)} px tall`);
+      }
+    }
+    return out;
+  });
+}
+
+/** True when the page is wider than the screen (it would scroll sideways). */
+export async function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+}
+
+/**
+ * Starts counting taps: every click except the keys of number entry (digits, sign, delete and the
+ * ✓ that confirms a typed number, marked `data-entry-key`). Read the count with `taps(page)`.
+ */
+export async function countTaps(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __taps: string[]; __tapsOn?: boolean };
+    w.__taps = [];
+    if (w.__tapsOn) return;
+    w.__tapsOn = true;
+    document.addEventListener(
+      'click',
+      (e) => {
+        const el = (e.target as Element).closest('button, a, summary, [role=button]');
+        if (!el || el.closest('[data-entry-key]')) return;
+        w.__taps.push((el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40));
+      },
+      true
+    );
+  });
+}
+
+export async function taps(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __taps: string[] }).__taps);
+}
+
+/** Types a number on the on-screen pad like a person: its digit keys, then ✓. */
+export async function typeOnPad(page: Page, value: number): Promise<void> {
+  const pad = page.getByRole('group', { name: /^Number pad/ });
+  const text = String(Math.abs(value));
+  if (value < 0) await pad.getByRole('button', { name: 'Change sign' }).click();
+  for (const ch of text) await pad.getByRole('button', { name: ch, exact: true }).click();
+  await page.locator('button[type=submit][data-entry-key]').click();
+}
