@@ -186,7 +186,6 @@ describe('Twilight: the quick flow', () => {
       ]
     });
     expect(d.refuse({ type: 'HIT_LIFE', target: 1, life: 1 })).toBe('Combat is over for this turn.');
-    expect(d.refuse({ type: 'RESOURCE', level: 1 })).toBe('The Resource Phase is over for this turn.');
   });
   it('a turn ends with one event from wherever the table is', () => {
     for (const steps of [0, 3, 9]) {
@@ -197,27 +196,35 @@ describe('Twilight: the quick flow', () => {
       expect(d.ctx.turn).toBe(2);
     }
   });
-  it('the Resource Phase is not skipped: with Aspects waiting, the turn cannot move past it', () => {
+  it('the Resource Phase is not skipped: with Aspects waiting, Guide me cannot pass it and the turn cannot end', () => {
     const d = duel().send({ type: 'TRADE', with: 1, give: 2, get: 2 });
     const owed =
       'First the Resource Phase: Ana puts an Aspect from the Aspect Stack into the Resource Area (I, II or III).';
     expect(d.refuse({ type: 'END_TURN' })).toBe(owed);
-    expect(d.refuse({ type: 'HIT_LIFE', target: 1, life: 3 })).toBe(owed);
-    expect(
-      d.refuse({
-        type: 'DECAY',
-        unused: [
-          [0, 0, 0],
-          [0, 0, 0]
-        ]
-      })
-    ).toBe(owed);
     d.send({ type: 'NEXT' }).send({ type: 'NEXT' });
     expect(d.step).toBe('resource');
     expect(d.refuse({ type: 'NEXT' })).toBe(owed);
     d.send({ type: 'RESOURCE', level: 3 }).send({ type: 'NEXT' });
     expect(d.step).toBe('summoning');
     expect(d.player(0).resource).toEqual([0, 0, 1]);
+  });
+  it('the quick flow may tell the app the level late, after an attack or Decay, but before the turn ends', () => {
+    const d = duel().send({ type: 'TRADE', with: 1, give: 2, get: 2 });
+    d.send({ type: 'HIT_LIFE', target: 1, life: 3 }).send({
+      type: 'DECAY',
+      unused: [
+        [0, 0, 0],
+        [0, 0, 0]
+      ]
+    });
+    expect(d.step).toBe('end.decay');
+    expect(d.refuse({ type: 'END_TURN' })).toMatch(/^First the Resource Phase/);
+    d.send({ type: 'RESOURCE', level: 2 });
+    // Told late, the level does not take the turn back to the Resource step.
+    expect(d.step).toBe('end.decay');
+    d.send({ type: 'END_TURN' });
+    expect(d.ctx.active).toBe(1);
+    expect(d.player(0).resource).toEqual([0, 1, 0]);
   });
   it('Guide me and the quick flow reach the same state with the same number-changing events', () => {
     const events: TwilightEvent[] = [

@@ -64,7 +64,8 @@ export const WINDOWS: Partial<Record<TwilightEvent['type'], { home: StepId; last
   TRADE: { home: 'trade', last: 'trade', over: 'The Trade Phase is over for this turn.' },
   FORCED_TRADE: { home: 'trade', last: 'trade', over: 'The Trade Phase is over for this turn.' },
   SEIZE: { home: 'seize', last: 'seize', over: 'The Seize Phase is over for this turn.' },
-  RESOURCE: { home: 'resource', last: 'resource', over: 'The Resource Phase is over for this turn.' },
+  // The table may tell the app the level late (say, with End turn); the counts come out the same.
+  RESOURCE: { home: 'resource', last: 'end.decay', over: '' },
   // Schemes are Summoned whenever Active Effects are allowed, so cards leave the Hand all turn.
   SUMMON: { home: 'summoning', last: 'end.decay', over: '' },
   HIT_DISCARD: { home: 'combat.discard', last: 'combat.life', over: 'Combat is over for this turn.' },
@@ -84,7 +85,11 @@ export const TURN_EVENTS = [
   'END_TURN'
 ] as const;
 
-/** Going from `from` to `to` would skip the Resource Phase the active player still owes. */
+/**
+ * Going from `from` to `to` would leave the Resource Phase behind while the active player still
+ * owes its Aspect: Guide me's Next from the Resource step, and the end of the turn. (Other events
+ * may come first: the table tells the app the level when it likes, but before the turn ends.)
+ */
 function skipsResource(ctx: TwilightContext, from: number, to: number): boolean {
   return from <= RESOURCE && to > RESOURCE && resourceOwed(ctx);
 }
@@ -114,12 +119,11 @@ export function turnProblem(
     case 'NO_ATTACK':
       return step === 'combat.attackers' ? undefined : 'Skip combat when attackers are declared.';
     case 'END_TURN':
-      return skipsResource(ctx, here, STEPS.length) ? resourceOwedReason(ctx, name) : undefined;
+      return resourceOwed(ctx) ? resourceOwedReason(ctx, name) : undefined;
   }
   const window = WINDOWS[event.type];
   if (window) {
     if (here > at(window.last)) return window.over;
-    if (skipsResource(ctx, here, at(window.home))) return resourceOwedReason(ctx, name);
   } else if (!ANY_TIME.includes(event.type)) {
     return event.type === 'MULLIGAN' ? 'Mulligans are taken before the first turn.' : 'The draft is over.';
   }
