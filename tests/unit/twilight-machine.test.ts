@@ -226,6 +226,29 @@ describe('Twilight: the quick flow', () => {
     expect(d.ctx.active).toBe(1);
     expect(d.player(0).resource).toEqual([0, 1, 0]);
   });
+  it('End turn may carry the Resource level, so a turn still ends in one tap from its last decision', () => {
+    const d = duel()
+      .send({ type: 'TRADE', with: 1, give: 2, get: 2 })
+      .send({ type: 'HIT_LIFE', target: 1, life: 3 });
+    expect(d.line({ type: 'END_TURN', place: 2 })).toBe(
+      'Ana puts a Greater (II) into the Resource Area and ends the turn · Turn 2: Ben draws 2 (Life Stack 38)'
+    );
+    expect(d.player(0)).toMatchObject({ aspect: 1, resource: [0, 1, 0] });
+    // The same as telling the level first, then ending the turn.
+    const e = duel()
+      .send({ type: 'TRADE', with: 1, give: 2, get: 2 })
+      .send({ type: 'HIT_LIFE', target: 1, life: 3 });
+    e.send({ type: 'RESOURCE', level: 2 }).send({ type: 'END_TURN' });
+    expect(e.ctx).toEqual(d.ctx);
+    // Only a real level, and only while the Aspect is still owed.
+    expect(d.refuse({ type: 'END_TURN', place: 4 as 1 })).toBe(
+      'Put a Lesser (I), Greater (II) or Exalted (III) Aspect into play.'
+    );
+    d.send({ type: 'RESOURCE', level: 1 });
+    expect(d.refuse({ type: 'END_TURN', place: 1 })).toBe(
+      'Ben has put the Resource Phase’s Aspect into play already.'
+    );
+  });
   it('Guide me and the quick flow reach the same state with the same number-changing events', () => {
     const events: TwilightEvent[] = [
       { type: 'TRADE', with: 1, give: 1, get: 2 },

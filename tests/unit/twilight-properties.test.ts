@@ -79,7 +79,7 @@ function eventFor(ctx: TwilightContext, [kind, a, b, c]: Tap, opts: { effects: b
     case 12:
       return { type: 'NEXT' };
     default:
-      return { type: 'END_TURN' };
+      return c % 3 === 0 ? { type: 'END_TURN', place: ((b % 3) + 1) as 1 | 2 | 3 } : { type: 'END_TURN' };
   }
 }
 

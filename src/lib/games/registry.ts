@@ -5,8 +5,9 @@
 import type { GameLogic } from '../session/types';
 import type { GameEntry } from './types';
 import { titans } from './titans';
+import { twilight } from './twilight';
 
-export const GAMES: readonly GameEntry[] = [titans];
+export const GAMES: readonly GameEntry[] = [titans, twilight];
 
 export function gameById(id: string): GameEntry | undefined {
   return GAMES.find((g) => g.id === id);

@@ -119,7 +119,8 @@ export function turnProblem(
     case 'NO_ATTACK':
       return step === 'combat.attackers' ? undefined : 'Skip combat when attackers are declared.';
     case 'END_TURN':
-      return resourceOwed(ctx) ? resourceOwedReason(ctx, name) : undefined;
+      if (event.place === undefined && resourceOwed(ctx)) return resourceOwedReason(ctx, name);
+      return tableProblem(ctx, event, name);
   }
   const window = WINDOWS[event.type];
   if (window) {

@@ -34,6 +34,8 @@ export interface TwilightSetup extends BaseSetup {
   firstBy: FirstBy;
   /** The seat that takes the first turn. */
   first: number;
+  /** The seats were drawn from the seed (shared in the setup code); the order above is the result. */
+  randomSeats?: boolean;
 }
 
 export function isMultiplayer(setup: Pick<TwilightSetup, 'players'>): boolean {

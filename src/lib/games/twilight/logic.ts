@@ -148,8 +148,12 @@ function describeEvent(
       const pile = PILE_NAMES[e.pile];
       return `${name(e.seat)} ${signed(e.delta)} ${pile}, card effect`;
     }
-    case 'END_TURN':
-      return `${me} ends the turn · Turn ${after.turn}: ${drawLine(setup, before, after)}`;
+    case 'END_TURN': {
+      const placed = e.place
+        ? `${me} puts ${aLevel(e.place)} into the Resource Area and ends the turn`
+        : `${me} ends the turn`;
+      return `${placed} · Turn ${after.turn}: ${drawLine(setup, before, after)}`;
+    }
   }
 }
 

@@ -133,7 +133,11 @@ export type TwilightEvent =
   | { type: 'DECAY'; unused: ByLevel[] }
   | { type: 'DEITY_POWER'; seat: number }
   | { type: 'ADJUST'; seat: number; pile: Pile; delta: number }
-  | { type: 'END_TURN' };
+  /**
+   * Ends the turn. `place` carries the Resource Phase's Aspect when the table tells it only now,
+   * so the end of a turn is still one tap from its last decision.
+   */
+  | { type: 'END_TURN'; place?: Level };
 
 export type EventOf<T extends TwilightEvent['type']> = Extract<TwilightEvent, { type: T }>;
 
@@ -332,6 +336,12 @@ export const tableChecks: { [T in TwilightEvent['type']]?: Check<T> } = {
     if (e.source === 'hand' && them.hand === 0) return `${name(e.from)} has no cards in Hand.`;
     if (e.source === 'life' && them.life === 0) return `${name(e.from)} has no cards in the Life Stack.`;
     return undefined;
+  },
+  END_TURN(ctx, e, name) {
+    if (e.place === undefined) return undefined;
+    if (!resourceOwed(ctx))
+      return `${name(ctx.active)} has put the Resource Phase’s Aspect into play already.`;
+    return tableChecks.RESOURCE!(ctx, { type: 'RESOURCE', level: e.place }, name);
   },
   RESOURCE(ctx, e, name) {
     const problem = activeInGame(ctx, name);
@@ -638,7 +648,8 @@ export const tableChanges: { [T in TwilightEvent['type']]?: Apply<T> } = {
   DEITY_POWER: (ctx, e) => edit(ctx, { [e.seat]: (p) => ({ ...p, power: 'spent' }) }),
   ADJUST: (ctx, e) =>
     settle(edit(ctx, { [e.seat]: (p) => withPile(p, e.pile, pileCount(p, e.pile) + e.delta) })),
-  END_TURN: endTurn
+  END_TURN: (ctx, e) =>
+    endTurn(e.place === undefined ? ctx : tableChanges.RESOURCE!(ctx, { type: 'RESOURCE', level: e.place }))
 };
 
 export function applyEvent(ctx: TwilightContext, event: TwilightEvent): TwilightContext {
