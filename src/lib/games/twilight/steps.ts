@@ -1,7 +1,7 @@
 /**
- * The turn as a checklist for the quick flow: the eight phases in five stages that fit a phone's
- * width (the start of the turn, getting Aspects, Summoning, Combat, the end), each with its
- * steps. Rules links come from the machine's own step meta, so the checklist and Guide me never
+ * The turn as a checklist for the quick flow: the eight phases in four stages that fit a phone's
+ * width (the start of the turn; getting Aspects and spending them on Summons; Combat; the end),
+ * each with its steps. Rules links come from the machine's own step meta, so the checklist and Guide me never
  * disagree.
  */
 import type { AnyMachineSnapshot } from 'xstate';
@@ -10,8 +10,7 @@ import { phaseName, STEP_META, STEPS, stepOf, type StepId } from '../../machines
 
 const STAGES: { id: string; label: string; phases: string[] }[] = [
   { id: 'start', label: 'Start', phases: ['refresh', 'draw'] },
-  { id: 'aspects', label: 'Aspects', phases: ['trade', 'seize', 'resource'] },
-  { id: 'summoning', label: 'Summon', phases: ['summoning'] },
+  { id: 'aspects', label: 'Aspects', phases: ['trade', 'seize', 'resource', 'summoning'] },
   { id: 'combat', label: 'Combat', phases: ['combat'] },
   { id: 'end', label: 'End', phases: ['end'] }
 ];
