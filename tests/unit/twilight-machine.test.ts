@@ -53,7 +53,7 @@ describe('Twilight: every state says what to do', () => {
       expect(meta.rules.length, node.id).toBeGreaterThan(0);
     }
     for (const step of STEPS) {
-      const node = leaves.find((n) => n.id === `twilight.turn.${step}`)!;
+      const node = leaves.find((n) => n.id === `twilight.turn.${step.replace('.', '-')}`)!;
       expect((node.meta as StepMeta).now, step).toMatch(/Active Effects|end the turn/);
     }
   });

@@ -28,7 +28,10 @@ import {
 } from '../games/twilight/table';
 import { PILES } from '../games/twilight/draft';
 
-/** The steps of a turn, in order. A dot marks a step inside a phase. */
+/**
+ * The steps of a turn, in order. A dot marks a step inside a phase. The states themselves sit one
+ * level under `turn` ('combat.life' is the state 'combat-life'): a flat turn replays faster.
+ */
 export const STEPS = [
   'refresh.cards',
   'refresh.upkeep',
@@ -235,18 +238,18 @@ function stepTransitions(step: StepId): Record<string, Transition | Transition[]
     on[type] = {
       guard: ok,
       actions: 'change',
-      ...(moves ? { target: `#twilight.turn.${window!.home}` } : {})
+      ...(moves ? { target: `#twilight.turn.${key(window!.home)}` } : {})
     };
   }
   for (const type of ANY_TIME) on[type] = { guard: ok, actions: 'change' };
   const next = nextStep(step);
-  if (next) on.NEXT = { guard: ok, target: `#twilight.turn.${next}` };
-  if (step === 'combat.attackers') on.NO_ATTACK = { target: '#twilight.turn.end.recover' };
+  if (next) on.NEXT = { guard: ok, target: `#twilight.turn.${key(next)}` };
+  if (step === 'combat.attackers') on.NO_ATTACK = { target: `#twilight.turn.${key('end.recover')}` };
   // A player's first turn has no Refresh Phase: it starts at the Draw.
   const firstNext: Guard = (args) => nextTurnIsFirst(args.context) && ok(args);
   on.END_TURN = [
     { guard: firstNext, target: '#twilight.turn.draw', actions: 'change' },
-    { guard: ok, target: '#twilight.turn.refresh', actions: 'change' }
+    { guard: ok, target: `#twilight.turn.${key('refresh.cards')}`, actions: 'change' }
   ];
   return on;
 }
@@ -255,14 +258,8 @@ function leaf(step: StepId) {
   return { meta: STEP_META[step], on: stepTransitions(step) };
 }
 
-/** A phase of several steps, e.g. combat a–f. */
-function phase(name: string) {
-  const steps = STEPS.filter((s) => s.startsWith(`${name}.`));
-  return {
-    initial: steps[0].split('.')[1],
-    states: Object.fromEntries(steps.map((s) => [s.split('.')[1], leaf(s)]))
-  };
-}
+/** A step's state key: state keys cannot hold dots, so 'combat.life' is the state 'combat-life'. */
+const key = (step: StepId) => step.replace('.', '-');
 
 export const twilightMachine = setup({
   types: {
@@ -339,14 +336,7 @@ export const twilightMachine = setup({
       initial: 'draw',
       always: { guard: 'gameOver', target: 'over' },
       states: {
-        refresh: phase('refresh'),
-        draw: leaf('draw'),
-        trade: leaf('trade'),
-        seize: leaf('seize'),
-        resource: leaf('resource'),
-        summoning: leaf('summoning'),
-        combat: phase('combat'),
-        end: phase('end')
+        ...Object.fromEntries(STEPS.map((s) => [key(s), leaf(s)]))
       }
     },
     over: {
@@ -363,11 +353,7 @@ export const twilightMachine = setup({
 export function stepOf(value: unknown): StepId | undefined {
   if (!value || typeof value !== 'object' || !('turn' in value)) return undefined;
   const turn = (value as { turn: unknown }).turn;
-  if (typeof turn === 'string') return STEPS.includes(turn as StepId) ? (turn as StepId) : undefined;
-  if (turn && typeof turn === 'object') {
-    const [phaseName, step] = Object.entries(turn)[0] ?? [];
-    const id = `${phaseName}.${step}`;
-    return STEPS.includes(id as StepId) ? (id as StepId) : undefined;
-  }
-  return undefined;
+  if (typeof turn !== 'string') return undefined;
+  const id = turn.replace('-', '.') as StepId;
+  return STEPS.includes(id) ? id : undefined;
 }
