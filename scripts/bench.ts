@@ -9,6 +9,8 @@
  * - Append: one event committed through the session runtime (fake-indexeddb in Node), and one
  *   IndexedDB write in Chromium (the browser's own cost of a committed event).
  * - Search: the index's gzipped size, and the time per keystroke over the whole corpus.
+ * - Tap to paint (scripts/bench-taps.ts): Chromium at 4x CPU, five kinds of tap at 0 and 5,000
+ *   events, the cold open of a 5,000-event game, and key to painted results in rules search.
  */
 import 'fake-indexeddb/auto';
 import { readFileSync, existsSync, statSync } from 'node:fs';
@@ -27,6 +29,7 @@ import { SessionRuntime } from '../src/lib/session/runtime';
 import { TablesideDB } from '../src/lib/db/schema';
 import { loadSearchIndex, searchRules } from '../src/lib/rules/search';
 import type { GameEvent } from '../src/lib/db/records';
+import { benchTaps, tapTable } from './bench-taps';
 
 const BUILD = resolve(import.meta.dirname, '../build');
 if (!existsSync(resolve(BUILD, 'index.html'))) {
@@ -156,6 +159,10 @@ report('Precache, everything offline (gzip)', `${kb(precache)} in ${urls.length}
   report('Append one event, Chromium IndexedDB (median)', ms(perEvent));
   await context.close();
 }
+
+// ---- Tap to paint (Chromium, 4x CPU) ---------------------------------------------------------
+for (const [name, value] of tapTable(await benchTaps(browser, server.url))) report(name, value);
+
 await browser.close();
 await server.close();
 

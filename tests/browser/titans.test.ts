@@ -253,6 +253,42 @@ describe('Titans of Eden', () => {
     await context.close();
   });
 
+  it('a held counter ramps on screen and makes one history line; it never shows the old value again', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(page);
+    await page.locator('details.supply summary').click();
+    const minus = page.getByRole('button', { name: 'Decrease Ghosts' });
+    const value = page.getByRole('button', { name: /^Ghosts: \d+/ });
+    const box = (await minus.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // Every value shown while holding and after release, frame by frame.
+    await page.evaluate(() => {
+      const w = window as unknown as { __seen: string[] };
+      w.__seen = [];
+      const el = document.querySelector('[aria-label^="Ghosts:"] span')!;
+      const watch = () => {
+        const text = el.textContent ?? '';
+        if (w.__seen.at(-1) !== text) w.__seen.push(text);
+        requestAnimationFrame(watch);
+      };
+      watch();
+    });
+    await page.mouse.down();
+    await page.waitForTimeout(1600);
+    await page.mouse.up();
+    await page.waitForTimeout(300);
+    const final = Number((await value.getAttribute('aria-label'))!.match(/: (\d+)/)![1]);
+    expect(final).toBeLessThan(10);
+    const seen = (await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen)).map(Number);
+    // It only ever went down: no frame showed an older value after a newer one.
+    expect(seen).toEqual([...seen].sort((a, b) => b - a));
+    expect(seen.at(-1)).toBe(final);
+    const history = await historyText(page);
+    expect(history.match(/Ghosts/g)).toHaveLength(1);
+    expect(history).toContain(`The arena: Ghosts ${final - 12} (${final} left)`);
+    await context.close();
+  });
+
   it('40-character names at 360 px in every format: no sideways scroll, the boxes keep their width', async () => {
     const { page, context } = await openTab(shared.browser);
     await page.setViewportSize({ width: 360, height: 800 });

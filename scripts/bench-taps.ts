@@ -1,0 +1,284 @@
+/**
+ * Tap to paint, measured in Chromium with the CPU slowed 4× (a mid-range phone): from the finger
+ * lifting (pointerup; pointerdown for a counter, which answers on the press) to the end of the
+ * frame that shows the change, on the Titans of Eden play screen, for five kinds of tap (advance,
+ * counter, power, resolve, undo), in a game with 0 and with 5,000 events; the cold open of that
+ * 5,000-event game; and key to painted results in rules search.
+ *
+ *   npm run build && npx tsx scripts/bench-taps.ts            (also part of `npm run bench`)
+ *   npx tsx scripts/bench-taps.ts --root <another build>      (an older build, for before/after)
+ *
+ * The games are put in through the app's own backup import, and walked in Guide me, so the same
+ * taps exist in older builds too.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { launch, openTab } from '../tests/browser/harness';
+import { startServer } from './serve.mjs';
+import { proposeArenas, type TitansSetup } from '../src/lib/games/titans/format';
+import { randomPiles } from '../src/lib/games/titans/piles';
+import { titansLogic } from '../src/lib/games/titans/logic';
+import { initialState, step } from '../src/lib/session/replay';
+import type { GameEvent } from '../src/lib/db/records';
+
+export interface TapStats {
+  kind: string;
+  events: number;
+  p50: number;
+  p95: number;
+  n: number;
+}
+
+const CPU_SLOWDOWN = 4;
+
+/** A Duel's backup file: `turns` ordinary turns walked step by step (21 events each), no winner. */
+export function titansBackup(turns: number, id = 'benchgame01'): { text: string; events: number } {
+  const setup: TitansSetup = {
+    format: 'duel',
+    mode: 'classic',
+    seed: 'BENCH001',
+    players: [
+      { id: 'p1', name: 'Ana' },
+      { id: 'p2', name: 'Ben' }
+    ],
+    teams: [['p1'], ['p2']],
+    arenas: proposeArenas('duel', [['p1'], ['p2']]),
+    piles: randomPiles('BENCH001', 1),
+    avatarTeam: 0
+  };
+  const turn: GameEvent[] = [
+    { type: 'BEGIN_AGES' },
+    ...Array.from({ length: 15 }, () => ({ type: 'NEXT' })),
+    { type: 'POWER', arena: 0, side: 0, power: 5 },
+    { type: 'POWER', arena: 0, side: 1, power: 5 },
+    { type: 'RESOLVE_BATTLE' },
+    { type: 'NEXT' },
+    { type: 'NEXT' }
+  ];
+  let snapshot = initialState(titansLogic, setup);
+  const events: object[] = [];
+  const t0 = Date.UTC(2026, 10, 1, 18);
+  for (let t = 0; t < turns; t++) {
+    for (const event of turn) {
+      const next = step(titansLogic, snapshot, event)!;
+      events.push({
+        sessionId: id,
+        seq: events.length + 1,
+        kind: 'event',
+        event,
+        time: t0 + events.length * 1000,
+        label: titansLogic.describe(event, snapshot, next, setup)
+      });
+      snapshot = next;
+    }
+  }
+  const backup = {
+    format: 'tableside-backup',
+    formatVersion: 1,
+    appVersion: 'bench',
+    schemaVersion: 1,
+    exportedAt: t0,
+    sessions: [
+      {
+        id,
+        game: 'titans',
+        setup,
+        created: t0,
+        updated: t0 + events.length * 1000,
+        status: 'active',
+        summary: titansLogic.summarize(snapshot, setup),
+        head: events.length
+      }
+    ],
+    events,
+    settings: [],
+    profiles: []
+  };
+  return { text: JSON.stringify(backup), events: events.length };
+}
+
+/**
+ * The browser's own measure of tap to paint: Event Timing (what INP is built on) gives, for each
+ * input event, the time from the event to the next frame painted after its handlers ran, in steps
+ * of 8 ms. Events under 16 ms are not reported at all: those taps count as 16 ms (an upper bound).
+ */
+async function installProbe(page: Page): Promise<void> {
+  // A string, not a function: tsx would wrap named functions in a helper the page does not have.
+  await page.evaluate(`(() => {
+    if (window.__events) return;
+    window.__events = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__events.push({ name: e.name, start: e.startTime, duration: e.duration });
+    }).observe({ type: 'event', durationThreshold: 16, buffered: false });
+  })()`);
+}
+
+const FLOOR = 16;
+
+/** The tap-to-paint time of the input made since `since` (page clock), or the floor. */
+async function inputToPaint(page: Page, since: number, names: string[]): Promise<number> {
+  await page.waitForTimeout(300); // entries arrive after the frame; a person's pace anyway
+  const events = (
+    await page.evaluate(
+      () => (window as unknown as { __events: { name: string; start: number; duration: number }[] }).__events
+    )
+  ).filter((e) => e.start >= since && names.includes(e.name));
+  return events.length ? Math.max(FLOOR, ...events.map((e) => e.duration)) : FLOOR;
+}
+
+const pageNow = (page: Page) => page.evaluate(() => performance.now());
+
+const percentile = (values: number[], p: number) => {
+  const s = values.slice().sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+
+async function importGame(page: Page, url: string, turns: number): Promise<string> {
+  const { text } = titansBackup(turns);
+  await page.goto(`${url}/settings`);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'bench.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(text)
+  });
+  await page.getByText(/Imported 1 game/).waitFor({ timeout: 120_000 });
+  return `${url}/play/benchgame01`;
+}
+
+/** Walks one turn in Guide me, measuring each kind of tap. */
+async function measureTurn(page: Page, samples: Record<string, number[]>): Promise<void> {
+  const tap = async (kind: string, name: RegExp) => {
+    await page.waitForTimeout(350); // a person's pace: never a double tap
+    const since = await pageNow(page);
+    await page.getByRole('button', { name }).first().click();
+    samples[kind].push(await inputToPaint(page, since, ['pointerup', 'click']));
+  };
+  await tap('advance', /^Begin the first age$/);
+  for (let i = 0; i < 15; i++) await tap('advance', /^Next: /);
+  for (const who of ['Ana', 'Ben']) {
+    await page.waitForTimeout(350);
+    await page
+      .getByRole('button', { name: new RegExp(`^Power of ${who}`) })
+      .last()
+      .click();
+    await page.locator('input.pad-input').fill('5');
+    await tap('power', /^(Set power|✓ .*)$/);
+  }
+  if (await page.getByRole('button', { name: 'Close' }).isVisible())
+    await page.getByRole('button', { name: 'Close' }).click();
+  await tap('resolve', /^Resolve the battle$/);
+  // A supply counter, then undo it.
+  const supply = page.locator('details.supply');
+  if (!(await supply.evaluate((d) => (d as HTMLDetailsElement).open)))
+    await supply.locator('summary').click();
+  await page.waitForTimeout(350);
+  const since = await pageNow(page);
+  await page.getByRole('button', { name: 'Decrease Ghosts' }).first().click();
+  // A counter answers on the press: its change is painted after pointerdown, the write after release.
+  samples.counter.push(await inputToPaint(page, since, ['pointerdown', 'pointerup', 'click']));
+  await tap('undo', /^Undo: /);
+  await tap('advance', /^Next: /);
+  await tap('advance', /^Next turn/);
+}
+
+async function enableGuideMe(page: Page): Promise<void> {
+  const toggle = page.getByRole('menuitemcheckbox', { name: /Guide me/ });
+  await page.getByRole('button', { name: 'More' }).click();
+  if (await toggle.count()) {
+    if ((await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();
+    else await page.getByRole('button', { name: 'More' }).click();
+  } else await page.getByRole('button', { name: 'More' }).click(); // older builds: Guide me was the only flow
+}
+
+export async function benchTaps(
+  browser: Browser,
+  url: string,
+  turnsPerGame = 3
+): Promise<{
+  taps: TapStats[];
+  coldOpen: number;
+  search: { p50: number; p95: number; n: number };
+}> {
+  const taps: TapStats[] = [];
+  let coldOpen = 0;
+  for (const turns of [0, 239]) {
+    const { page, context } = await openTab(browser);
+    const events = titansBackup(turns).events;
+    const game = await importGame(page, url, turns);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const t0 = Date.now();
+    await page.goto(game);
+    await page.getByRole('region', { name: 'Board' }).waitFor({ timeout: 60_000 });
+    if (turns) coldOpen = Date.now() - t0;
+    await enableGuideMe(page);
+    await page.getByRole('button', { name: 'Begin the first age' }).waitFor();
+    await installProbe(page);
+    const samples: Record<string, number[]> = { advance: [], counter: [], power: [], resolve: [], undo: [] };
+    for (let i = 0; i < turnsPerGame; i++) await measureTurn(page, samples);
+    for (const [kind, values] of Object.entries(samples)) {
+      taps.push({ kind, events, p50: percentile(values, 50), p95: percentile(values, 95), n: values.length });
+    }
+    await context.close();
+  }
+  // Rules search: key to painted results.
+  const { page, context } = await openTab(browser);
+  await page.goto(`${url}/rules`);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+  const box = page.getByRole('searchbox');
+  await box.click();
+  await box.fill('su');
+  await page.locator('#search-results li').first().waitFor();
+  await box.fill('');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await installProbe(page);
+  const times: number[] = [];
+  for (const word of ['surge', 'mulligan', 'seize', 'capture', 'ascension', 'haunt']) {
+    await box.fill('');
+    for (const ch of word) {
+      const since = await pageNow(page);
+      await page.keyboard.press(ch);
+      times.push(await inputToPaint(page, since, ['keydown', 'keypress', 'input', 'keyup']));
+    }
+  }
+  await context.close();
+  const valid = times.filter((t) => Number.isFinite(t));
+  return {
+    taps,
+    coldOpen,
+    search: { p50: percentile(valid, 50), p95: percentile(valid, 95), n: valid.length }
+  };
+}
+
+export function tapTable(result: Awaited<ReturnType<typeof benchTaps>>): [string, string][] {
+  const ms = (t: number) => (t <= FLOOR ? `≤${FLOOR} ms` : `${t.toFixed(0)} ms`);
+  return [
+    ...result.taps.map(
+      (t) =>
+        [
+          `Tap to paint, ${t.kind}, ${t.events} events (p50 / p95)`,
+          `${ms(t.p50)} / ${ms(t.p95)} (n=${t.n})`
+        ] as [string, string]
+    ),
+    ['Cold open, 5,019-event game (4× CPU)', ms(result.coldOpen)],
+    [
+      'Search key to painted results (p50 / p95)',
+      `${ms(result.search.p50)} / ${ms(result.search.p95)} (n=${result.search.n})`
+    ]
+  ];
+}
+
+// Run alone: npx tsx scripts/bench-taps.ts [--root <build dir>]
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const rootAt = process.argv.indexOf('--root');
+  const server = await startServer({ port: 0, root: rootAt > 0 ? process.argv[rootAt + 1] : undefined });
+  const browser = await launch();
+  try {
+    const result = await benchTaps(browser, server.url);
+    for (const [name, value] of tapTable(result)) console.log(`${name.padEnd(52)} ${value}`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
