@@ -5,6 +5,9 @@
  * - Home first load: every JS and CSS file Chromium fetches to show the home screen, gzipped.
  * - Rules page first load: the same for a rules page (HTML included).
  * - Precache: everything the service worker stores for offline use, gzipped.
+ * - Replay: 10,000 events through the fixture machine, Titans of Eden and Epic.
+ * - Replay: 10,000 events through the fixture machine, Titans of Eden and Theos.
+ * - Replay: 10,000 events through the fixture machine, Titans of Eden and WiZ.
  * - Replay: 10,000 events through the fixture machine, Titans of Eden and Twilight of the Gods.
  * - Append: one event committed through the session runtime (fake-indexeddb in Node), and one
  *   IndexedDB write in Chromium (the browser's own cost of a committed event).
@@ -24,7 +27,13 @@ import { randomPiles } from '../src/lib/games/titans/piles';
 import { titansLogic } from '../src/lib/games/titans/logic';
 import type { TwilightSetup } from '../src/lib/games/twilight/format';
 import { twilightLogic } from '../src/lib/games/twilight/logic';
+import { epicLogic } from '../src/lib/games/epic/logic';
+import type { EpicSetup } from '../src/lib/games/epic/format';
+import { wizLogic } from '../src/lib/games/wiz/logic';
+import type { WizSetup } from '../src/lib/games/wiz/format';
 import { initialState, replay } from '../src/lib/session/replay';
+import { theosLogic } from '../src/lib/games/theos/logic';
+import { proposeSetup } from '../src/lib/games/theos/randomize';
 import { SessionRuntime } from '../src/lib/session/runtime';
 import { TablesideDB } from '../src/lib/db/schema';
 import { loadSearchIndex, searchRules } from '../src/lib/rules/search';
@@ -207,6 +216,69 @@ report(
   ms(time(() => replay(titansLogic, titansStart, titansEvents), 20))
 );
 
+// Epic: quick-flow and Guide-me turns mixed (actions, attacks, card effects, step walks), in a
+// game that never ends: Mojo lost to attacks comes back through cards.
+{
+  const epicSetup: EpicSetup = {
+    format: 'sealed',
+    packs: 2,
+    match: false,
+    first: 0,
+    shuffledSeats: false,
+    seed: 'BENCH001',
+    players: [
+      { id: 'p1', name: 'Ana' },
+      { id: 'p2', name: 'Ben' }
+    ]
+  };
+  const events: GameEvent[] = [{ type: 'BEGIN' }, { type: 'NEXT_TURN' }];
+  for (let active = 'p2'; events.length < 10_000; active = active === 'p1' ? 'p2' : 'p1') {
+    const other = active === 'p1' ? 'p2' : 'p1';
+    events.push(
+      { type: 'NEXT' },
+      { type: 'ACTION', player: active, spent: true },
+      { type: 'NEXT' },
+      { type: 'ATTACK' },
+      { type: 'MOJO', changes: [{ player: other, delta: -3 }], reason: 'attack' },
+      { type: 'MOJO', changes: [{ player: other, delta: 3 }], reason: 'card' },
+      { type: 'ACTION', player: other, spent: true },
+      { type: 'NEXT_TURN' }
+    );
+  }
+  events.length = 10_000;
+  const start = initialState(epicLogic, epicSetup);
+  report('Replay 10,000 Epic events', ms(time(() => replay(epicLogic, start, events), 20)));
+}
+// Theos, 2v2: a round of the quick flow (Followers, god flips, seven turns, cleanup) that never
+// ends the game: the Followers gained go back at cleanup.
+const theosSetup = proposeSetup(
+  ['Ana', 'Ben', 'Cy', 'Dee'].map((name, i) => ({ id: `p${i + 1}`, name })),
+  '2v2',
+  'prebuilt',
+  'BENCH001'
+);
+const [up] = theosSetup.faces[0];
+const down = theosSetup.pairs[0].find((g) => g !== up)!;
+const theosRound: GameEvent[] = [
+  { type: 'FOLLOWERS', player: 'p1', delta: 2 },
+  { type: 'GOD', realm: 0, god: down },
+  { type: 'FOLLOWERS', player: 'p3', delta: 2 },
+  { type: 'TURN_DONE' },
+  { type: 'GOD', realm: 0, god: up },
+  ...Array.from({ length: 5 }, () => ({ type: 'TURN_DONE' })),
+  { type: 'END_PLAY' },
+  { type: 'CLEANUP', player: 'p1', keep: 0, back: 2 },
+  { type: 'CLEANUP', player: 'p2', keep: 0, back: 0 },
+  { type: 'CLEANUP', player: 'p3', keep: 0, back: 2 },
+  { type: 'CLEANUP', player: 'p4', keep: 0, back: 0 },
+  { type: 'NEXT_ROUND' }
+];
+const theosEvents = Array.from({ length: Math.ceil(10_000 / theosRound.length) }, () => theosRound)
+  .flat()
+  .slice(0, 10_000);
+const theosStart = initialState(theosLogic, theosSetup);
+report('Replay 10,000 Theos events', ms(time(() => replay(theosLogic, theosStart, theosEvents), 20)));
+
 // Twilight of the Gods: quick-flow turns of a long two-player game (a Trade, the Aspect put into
 // play, an unblocked attacker, Decay, End turn), with Restore effects keeping both players alive.
 const twilightSetup: TwilightSetup = {
@@ -248,6 +320,43 @@ report(
   'Replay 10,000 Twilight of the Gods events',
   ms(time(() => replay(twilightLogic, twilightStart, twilightEvents), 20))
 );
+{
+  // WiZ: 4 players with titans and the Life Pool, rounds as a table types them in the quick flow
+  // (who went out, a typed hand and one from its cards, three chaotic EP, Score), with a few
+  // Guide-me steps between rounds. Small numbers, so nobody reaches the target.
+  const wizGame: WizSetup = {
+    format: 'standard',
+    seed: 'BENCH001',
+    players: ['Ana', 'Ben', 'Cy', 'Dee'].map((name, i) => ({ id: `p${i + 1}`, name })),
+    deck: 'quad-4',
+    target: 99_999,
+    titans: true,
+    characters: null,
+    lifePool: { die: 6, firstRoll: 2 },
+    firstDealer: 0,
+    dealerBy: 'die'
+  };
+  const round = (r: number): GameEvent[] => {
+    const out = `p${(r % 4) + 1}`;
+    const run = [5, 6, 7].map((value) => ({ kind: 'number', element: 'fire', value }));
+    return [
+      { type: 'NEXT' },
+      { type: 'NEXT' },
+      { type: 'GO_OUT', player: out },
+      { type: 'HAND', index: 0, hand: { value: 4 } },
+      { type: 'HAND', index: 1, hand: { cards: run } },
+      ...['p1', 'p2', 'p3', 'p4']
+        .filter((id) => id !== out)
+        .map((player) => ({ type: 'CHAOTIC', player, ep: 1 })),
+      { type: 'SCORE', poolRoll: 1 + (r % 6) }
+    ];
+  };
+  const wizEvents = Array.from({ length: 1000 }, (_, r) => round(r))
+    .flat()
+    .slice(0, 10_000);
+  const wizStart = initialState(wizLogic, wizGame);
+  report('Replay 10,000 WiZ events', ms(time(() => replay(wizLogic, wizStart, wizEvents), 20)));
+}
 
 // ---- Append through the runtime (Node, fake-indexeddb) ------------------------------------------
 {

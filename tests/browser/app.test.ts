@@ -77,11 +77,11 @@ describe('installable and offline', () => {
     await page.getByRole('button', { name: 'Start the game' }).click();
     await page.waitForURL(/\/play\//);
     const gameUrl = page.url();
-    await expect.poll(() => page.getByRole('button', { name: 'Begin the first age' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Resolve the battle' }).isVisible()).toBe(true);
 
     await local.close(); // the server is gone: nothing can come from the network now
     await page.reload();
-    await expect.poll(() => page.getByRole('button', { name: 'Begin the first age' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Resolve the battle' }).isVisible()).toBe(true);
     await visit(page, local.url);
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('Tableside');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rules' }).click();

@@ -254,7 +254,7 @@ describe('backup export and import', () => {
     [
       'an unknown setting',
       () => broken((b) => b.settings.push({ key: 'volume', value: 11 })),
-      /^settings\[2\]\.key: expected one of: theme, keepAwake, haptics, textSize$/
+      /^settings\[2\]\.key: expected one of: theme, keepAwake, haptics, textSize, guideMe$/
     ],
     [
       'a setting with a wrong value',

@@ -26,7 +26,8 @@ function leafStates(machine: AnyStateMachine): StateNode[] {
 /** States left at once by an `always` transition are never shown, so they need no meta. */
 const transient = (node: StateNode) => node.always !== undefined && node.always.length > 0;
 
-describe.each(GAMES.map((g) => [g.id, g] as const))('rules links: %s', (id, entry) => {
+// Loading a game's module compiles its screens too: slow on a busy machine, hence the time allowed.
+describe.each(GAMES.map((g) => [g.id, g] as const))('rules links: %s', { timeout: 60_000 }, (id, entry) => {
   it('every state the table can see says what happens and links to existing sections', async () => {
     const { logic } = await entry.load();
     const rules = allRules()[id];

@@ -14,7 +14,8 @@ export interface Toast {
 
 export const toasts = $state<Toast[]>([]);
 let next = 1;
-const timers = new Map<number, ReturnType<typeof setTimeout>>();
+// Not state: the timers behind the toasts, never drawn.
+const timers = new Map<number, ReturnType<typeof setTimeout>>(); // eslint-disable-line svelte/prefer-svelte-reactivity
 
 export function showToast(
   message: string,

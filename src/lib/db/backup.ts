@@ -102,7 +102,10 @@ const id = v.pipe(
   v.regex(/^[A-Za-z0-9_-]+$/, 'expected an id of letters, digits, “-” or “_”')
 );
 
-const playerSchema = v.strictObject({ id, name: nonEmptyText(60) }, unexpectedKey);
+const playerSchema = v.strictObject(
+  { id, name: nonEmptyText(60), guest: v.optional(v.boolean('expected true or false')) },
+  unexpectedKey
+);
 const setupSchema = v.looseObject({
   players: v.pipe(
     v.array(playerSchema, 'expected a list'),
@@ -123,7 +126,8 @@ const sessionSchema = v.strictObject(
     summary: text(500),
     head: whole(0),
     deletedAt: v.optional(timestamp),
-    guide: v.optional(v.boolean('expected true or false'))
+    guide: v.optional(v.boolean('expected true or false')),
+    profiles: v.optional(v.record(id, id, 'expected an object of player ids to profile ids'))
   },
   unexpectedKey
 );
@@ -150,7 +154,10 @@ const settingSchema = v.strictObject(
   unexpectedKey
 );
 
-const profileSchema = v.strictObject({ id, name: nonEmptyText(60), created: timestamp }, unexpectedKey);
+const profileSchema = v.strictObject(
+  { id, name: nonEmptyText(60), created: timestamp, updated: v.optional(timestamp) },
+  unexpectedKey
+);
 
 const backupSchema = v.strictObject(
   {

@@ -5,6 +5,8 @@ export type SessionStatus = 'active' | 'finished' | 'archived';
 export interface PlayerSetup {
   id: string;
   name: string;
+  /** A guest: played under this name, never remembered as a player or counted in their stats. */
+  guest?: boolean;
 }
 
 /** What every game's setup has; each game adds its own fields (format, teams, options). */
@@ -29,6 +31,11 @@ export interface SessionRecord {
   deletedAt?: number;
   /** This game's own choice of flow: true walks every step (Guide me); unset follows settings. */
   guide?: boolean;
+  /**
+   * Which remembered player (profile id) sat in each seat, by player id. Guests have none. The
+   * game keeps the names it was played with in its setup; history and stats show the profile's.
+   */
+  profiles?: Record<string, string>;
 }
 
 /** A game event as it travels in the log: plain JSON with a type. */
@@ -84,4 +91,6 @@ export interface ProfileRecord {
   id: string;
   name: string;
   created: number;
+  /** When the name last changed (a rename); a backup's copy wins only when newer. */
+  updated?: number;
 }

@@ -34,6 +34,8 @@ export interface RuntimeOptions {
   now?: () => number;
   /** When to write an accepted entry (default: right after the next paint). */
   schedule?: Scheduler;
+  /** For a new session: the remembered player in each seat (player id → profile id). */
+  profiles?: Record<string, string>;
 }
 
 export interface HistoryItem {
@@ -108,7 +110,8 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
       updated: time,
       status: 'active',
       summary: logic.summarize(start, setup),
-      head: 0
+      head: 0,
+      ...(options.profiles && Object.keys(options.profiles).length ? { profiles: options.profiles } : {})
     };
     await db.sessions.add(record);
     const runtime = new SessionRuntime(db, logic, record, options);

@@ -24,13 +24,18 @@ export function isDoubleTap(
 /** Svelte action: `<div use:singleTaps>` guards every button inside it. */
 export function singleTaps(node: HTMLElement): { destroy(): void } {
   let last: { timeStamp: number; clientX: number; clientY: number } | undefined;
+  let lastLabel: HTMLLabelElement | null = null;
   const onclick = (e: MouseEvent) => {
-    const repeatable = (e.target as Element | null)?.closest?.('[data-repeat]');
-    if (!repeatable && isDoubleTap(e, last)) {
+    const target = e.target as Element | null;
+    const repeatable = target?.closest?.('[data-repeat]');
+    // A tap on a label clicks its control a moment later, at the same spot: that is one tap.
+    const fromLabel = lastLabel !== null && lastLabel.control === target;
+    if (!repeatable && !fromLabel && isDoubleTap(e, last)) {
       e.stopImmediatePropagation();
       e.preventDefault();
       return;
     }
+    lastLabel = fromLabel ? null : (target?.closest?.('label') ?? null);
     if (e.detail > 0) last = { timeStamp: e.timeStamp, clientX: e.clientX, clientY: e.clientY };
   };
   node.addEventListener('click', onclick, true);

@@ -1,0 +1,17 @@
+import type { GameEntry } from '../types';
+
+/** WiZ, as the registry sees it; the rest loads when the game is opened. */
+export const wiz: GameEntry = {
+  id: 'wiz',
+  title: 'WiZ',
+  blurb:
+    'The EP race to a target: rounds and the deal, the round EP calculator line by line, the Life Pool — solo to 6 players.',
+  players: { min: 1, max: 6 },
+  rules: 'wiz',
+  describeSetup(setup) {
+    const who = setup.format === 'solo' ? 'Solo' : `${setup.players.length} players`;
+    const target = String(setup.target).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return `${who} · to ${target} EP`;
+  },
+  load: () => import('./module').then((m) => m.default)
+};

@@ -1,0 +1,280 @@
+/**
+ * WiZ for the session runtime: the machine plus plain-words refusals, history lines that lead
+ * with the EP that changed, the home-list summary, the step banner with the table's names, and
+ * the result of a finished game.
+ */
+import type { AnyMachineSnapshot } from 'xstate';
+import type { GameEvent } from '../../db/records';
+import type { GameLogic, StepMeta } from '../../session/types';
+import { buildResult } from '../../session/results';
+import {
+  draftCalc,
+  losersOf,
+  tableOfContext,
+  wizChecks,
+  wizMachine,
+  type WizContext,
+  type WizEvent
+} from '../../machines/wiz';
+import { cardLabel } from './cards';
+import { drawCount, leftOf, playerName, wizSetupProblem, type WizSetup } from './format';
+import { formatEp, isBuilt, readHand, readHands, roundEp, type HandEntry, type RoundCalc } from './scoring';
+
+const signed = (n: number) => (n < 0 ? `−${formatEp(-n)}` : `+${formatEp(n)}`);
+
+/** "card value 8 (×2), with a titan" or "Fire 5, 6, 7, 8 + Fire elemental: card value 6 (×2)". */
+export function handLine(entry: HandEntry, ctx: WizContext): string {
+  const read = readHand(entry, tableOfContext(ctx));
+  if (!read.ok) return 'a hand';
+  const { value, multiplier, titans, character } = read.hand;
+  const extras = [
+    ...(titans > 0 ? [titans === 1 ? 'a titan' : `${titans} titans`] : []),
+    ...(character ? ['the character'] : [])
+  ];
+  const tail = `card value ${value} (×${multiplier})${extras.length ? `, with ${extras.join(' and ')}` : ''}`;
+  return isBuilt(entry) ? `${entry.cards.map(cardLabel).join(', ')}: ${tail}` : tail;
+}
+
+/** The round's calculation as it stands while it is being entered: losers not yet entered count 0. */
+export interface RoundPreview {
+  calc: RoundCalc;
+  losers: string[];
+  /** Losers whose chaotic EP is still needed (none while no hand is listed). */
+  missing: string[];
+}
+
+export function previewRound(ctx: WizContext): RoundPreview {
+  const read = readHands(ctx.draft.hands, tableOfContext(ctx));
+  const hands = read.ok ? read.hands : [];
+  const losers = losersOf(ctx);
+  const chaotic = losers.map((id) => ctx.draft.chaotic[id] ?? 0);
+  const missing = hands.length > 0 ? losers.filter((id) => ctx.draft.chaotic[id] === undefined) : [];
+  return { calc: roundEp(hands, chaotic, ctx.draft.bonus), losers, missing };
+}
+
+export function seatName(setup: WizSetup, ctx: WizContext, seat: number): string {
+  return playerName(setup, ctx.seats[seat]);
+}
+
+function scoringStep(snapshot: AnyMachineSnapshot): boolean {
+  return snapshot.matches({ round: 'scoring' });
+}
+
+export const wizLogic: GameLogic<WizSetup> = {
+  machine: wizMachine,
+  version: 1,
+  input: (setup) => setup,
+  setupProblem: wizSetupProblem,
+
+  refusal(snapshot, event, setup) {
+    const ctx = snapshot.context as WizContext;
+    const e = event as WizEvent;
+    const name = (id: string) => playerName(setup, id);
+    const scoring = scoringStep(snapshot);
+    switch (e.type) {
+      case 'GO_OUT':
+        return wizChecks.goOut(ctx, e, name, scoring);
+      case 'HAND':
+      case 'DROP_HAND':
+      case 'CHAOTIC':
+      case 'BONUS':
+      case 'SCORE': {
+        if (!scoring) return 'The round is scored once a player has gone out: tap who went out first.';
+        if (e.type === 'HAND') return wizChecks.hand(ctx, e);
+        if (e.type === 'DROP_HAND') return wizChecks.dropHand(ctx, e);
+        if (e.type === 'CHAOTIC') return wizChecks.chaotic(ctx, e, name);
+        if (e.type === 'BONUS') return wizChecks.bonus(ctx, e);
+        return wizChecks.score(ctx, e, name);
+      }
+      case 'POOL_WON':
+        return wizChecks.pool(ctx, e, name);
+      case 'ATTACK':
+        return wizChecks.attack(ctx, e, name);
+      case 'END_TURN':
+        return 'Turns pass while the round is played; this round is being scored.';
+      case 'NEXT':
+        return snapshot.matches({ round: { scoring: 'total' } }) ? 'Score the round to go on.' : undefined;
+    }
+    return undefined;
+  },
+
+  describe(event: GameEvent, before, after, setup) {
+    const e = event as WizEvent;
+    const ctx = after.context as WizContext;
+    const prev = before.context as WizContext;
+    const name = (id: string) => playerName(setup, id);
+    switch (e.type) {
+      case 'NEXT':
+      case 'END_TURN': {
+        const meta = stepOf(after, setup);
+        return meta ? meta.title : 'Next step';
+      }
+      case 'GO_OUT':
+        return scoringStep(before)
+          ? `Correction: ${name(e.player)} went out, not ${name(prev.draft.outBy ?? '')}`
+          : `${name(e.player)} went out and wins round ${ctx.round}`;
+      case 'HAND': {
+        const who = name(ctx.draft.outBy ?? '');
+        const again = e.index < prev.draft.hands.length ? ' (corrected)' : '';
+        return `${who}’s hand ${e.index + 1}${again}: ${handLine(e.hand, ctx)}`;
+      }
+      case 'DROP_HAND':
+        return `${name(ctx.draft.outBy ?? '')}’s hand ${e.index + 1} taken off the list`;
+      case 'CHAOTIC':
+        return `${name(e.player)}’s chaotic EP: ${formatEp(e.ep)}`;
+      case 'BONUS':
+        return e.bonus === 1
+          ? 'No one-element bonus'
+          : `All ${name(ctx.draft.outBy ?? '')}’s hands are one element: ×${e.bonus}`;
+      case 'SCORE': {
+        const last = ctx.rounds.at(-1);
+        if (!last?.calc || !last.outBy) return 'Round scored';
+        const { calc } = last;
+        const sum = `${calc.multiplierSum} × ${formatEp(calc.chaoticTotal)}${calc.bonusEp ? ` + ${formatEp(calc.bonusEp)}` : ''}`;
+        const how = calc.bonus > 1 ? `(${sum}) × ${calc.bonus}` : sum;
+        const won = ctx.winner ? `. ${name(ctx.winner)} wins the game` : '';
+        return `${name(last.outBy)} ${signed(calc.total)} EP, round ${last.round} (${how})${won}`;
+      }
+      case 'POOL_WON': {
+        const won = ctx.winner ? `. ${name(ctx.winner)} wins the game` : '';
+        if (e.from !== undefined) {
+          const taken = prev.scores[e.from] - ctx.scores[e.from];
+          return `${name(e.from)} ${signed(-taken)} EP, Life Pool taken by ${name(e.player)}`;
+        }
+        return `${name(e.player)} ${signed(prev.pool?.value ?? 0)} EP, Life Pool${won}`;
+      }
+      case 'ATTACK': {
+        const won = ctx.winner ? `. ${name(ctx.winner)} wins the game` : '';
+        return `${name(e.player)} ${signed(e.ep)} EP, character attack${won}`;
+      }
+    }
+    return event.type;
+  },
+
+  summarize(snapshot, setup) {
+    const ctx = snapshot.context as WizContext;
+    const scores = ctx.seats.map((id) => `${playerName(setup, id)} ${formatEp(ctx.scores[id])}`);
+    if (snapshot.status === 'done' && ctx.winner) {
+      const others = ctx.seats.filter((id) => id !== ctx.winner);
+      const rest = others.map((id) => `${playerName(setup, id)} ${formatEp(ctx.scores[id])}`);
+      return [
+        `${playerName(setup, ctx.winner)} won with ${formatEp(ctx.scores[ctx.winner])} EP`,
+        ...rest
+      ].join(' · ');
+    }
+    return `Round ${ctx.round} · ${scores.join(' · ')} · to ${formatEp(ctx.target)} EP`;
+  },
+
+  stepEvents: ['NEXT', 'END_TURN'],
+  scoring: { unit: 'EP', highestWins: true, noPoints: false },
+
+  period: (snapshot) => ({ unit: 'round', number: (snapshot.context as WizContext).round }),
+
+  standing(snapshot) {
+    const ctx = snapshot.context as WizContext;
+    return { scores: { ...ctx.scores }, target: ctx.target };
+  },
+
+  result(snapshot, setup) {
+    const ctx = snapshot.context as WizContext;
+    return buildResult({
+      finished: snapshot.status === 'done' && ctx.winner !== null,
+      players: setup.players.map((p) => ({ id: p.id, name: p.name, score: ctx.scores[p.id] ?? 0 })),
+      winners: ctx.winner ? [ctx.winner] : [],
+      started: [ctx.seats[leftOf(setup.firstDealer, ctx.seats.length)]],
+      length: { unit: 'round', number: ctx.round }
+    });
+  },
+
+  describeStep(snapshot, setup, meta) {
+    const ctx = snapshot.context as WizContext;
+    const seats = ctx.seats.length;
+    const dealer = seatName(setup, ctx, ctx.dealer);
+    const starter = seatName(setup, ctx, leftOf(ctx.dealer, seats));
+    const round = `Round ${ctx.round}`;
+    const is = (state: unknown) => snapshot.matches(state as never);
+    if (is('over')) {
+      const winner = ctx.winner ? playerName(setup, ctx.winner) : 'A player';
+      return { ...meta, now: `${winner} reached ${formatEp(ctx.target)} EP and wins the game.` };
+    }
+    if (is({ round: { playing: 'deal' } })) {
+      return {
+        ...meta,
+        title: `${round} · ${dealer} deals`,
+        now: `Shuffle well. ${dealer} deals 12 cards to each player and 13 to ${starter} (on ${dealer}’s left), who starts.`
+      };
+    }
+    if (is({ round: { playing: 'replace' } })) {
+      return {
+        ...meta,
+        title: `${round} · ${meta.title}`,
+        now: `Anyone dealt action cards keeps them and draws as many more, again for any action card among those. ${starter} goes first, then clockwise.`
+      };
+    }
+    if (is({ round: { playing: 'turn' } })) return turnStep(snapshot, setup, meta);
+    if (is({ round: 'scoring' })) {
+      const winner = playerName(setup, ctx.draft.outBy ?? '');
+      const losers = losersOf(ctx).map((id) => playerName(setup, id));
+      let now = meta.now;
+      if (is({ round: { scoring: 'hands' } })) {
+        now = `List ${winner}’s hands nobody countered: card value, and any titan or character on it. None left: every hand was countered, ×0.`;
+      } else if (is({ round: { scoring: 'counter' } })) {
+        now = `${losers.join(', ')}: each may cancel one of ${winner}’s hands with a table hand of equal or higher card value.`;
+      } else if (is({ round: { scoring: 'total' } })) {
+        const result = draftCalc(ctx, (id) => playerName(setup, id));
+        now =
+          'reason' in result
+            ? result.reason
+            : `${winner} gains ${formatEp(result.calc.total)} EP. ${meta.now}`;
+      }
+      return { ...meta, title: `${round} · ${winner} went out · ${meta.title}`, now };
+    }
+    return meta;
+  }
+};
+
+function turnStep(snapshot: AnyMachineSnapshot, setup: WizSetup, meta: StepMeta): StepMeta {
+  const ctx = snapshot.context as WizContext;
+  const player = seatName(setup, ctx, ctx.turn.seat);
+  const title = `Round ${ctx.round} · ${player} · ${meta.title}`;
+  const firstCycle = ctx.turn.count < ctx.seats.length;
+  const rules = [...meta.rules];
+  let now = meta.now;
+  if (snapshot.matches({ round: { playing: { turn: 'play' } } })) {
+    if (ctx.turn.count === 0) {
+      now = `${player} starts without drawing: lay a 30+ hand and any other hands if possible, then discard.`;
+      rules.push('first-turn');
+    } else if (ctx.pool && !ctx.pool.won) {
+      now = `${now} Shards may go into the Life Pool, now worth ${formatEp(ctx.pool.value)} EP.`;
+      rules.push('life-pool-play');
+    }
+  }
+  if (snapshot.matches({ round: { playing: { turn: 'draw' } } })) {
+    now =
+      drawCount(ctx.seats.length) === 2
+        ? `${player} takes 2 cards from the main deck, or the top card of the discard pile.`
+        : `${player} takes the top card of the main deck or of the discard pile.`;
+    if (firstCycle) {
+      now += ' No action cards on a first turn.';
+      rules.push('first-turn');
+    }
+  }
+  if (snapshot.matches({ round: { playing: { turn: 'actions' } } }) && ctx.characters) {
+    now += ' A character on the table attacks now.';
+    rules.push('character-attacks');
+  }
+  if (snapshot.matches({ round: { playing: { turn: 'discard' } } }) && drawCount(ctx.seats.length) === 2) {
+    now = `Discard 2 cards after drawing 2 from the deck (1 after taking the discard). Nothing left to discard? ${player} has gone out.`;
+    rules.push('ruling-four-player-draw');
+  }
+  return { title, now, rules };
+}
+
+/** The current step's meta as the screen shows it (the deepest state's, adapted). */
+function stepOf(snapshot: AnyMachineSnapshot, setup: WizSetup): StepMeta | undefined {
+  const all = snapshot.getMeta() as Record<string, StepMeta | undefined>;
+  const found = Object.values(all)
+    .filter((m) => m?.title)
+    .at(-1);
+  return found && wizLogic.describeStep!(snapshot, setup, found);
+}

@@ -1,0 +1,589 @@
+/**
+ * WiZ: rounds until someone reaches the EP target. Each round walks the deal, replacing dealt
+ * action cards, the turns (actions, draw, play, discard, clockwise from the dealer's left), and,
+ * once a player has gone out, the round's EP calculation step by step; then the deal passes
+ * clockwise. Character attacks and the Life Pool change scores during a round. Pure: every
+ * number, and every die roll, comes in an event.
+ *
+ * Two flows drive it (docs/architecture.md, "Table speed, in the machine"): Guide me walks every
+ * step with NEXT; the quick flow sends only what carries information (who went out, the hands,
+ * the chaotic EP, attacks, the pool), each accepted wherever the table could be, and SCORE ends
+ * the round in one event.
+ */
+import { assign, setup } from 'xstate';
+import { DECKS, chaoticCeiling, type DeckId, type Table } from '../games/wiz/cards';
+import { POOL_STEP, leftOf, type WizSetup } from '../games/wiz/format';
+import {
+  bonusProblem,
+  chaoticProblem,
+  readHand,
+  readHands,
+  roundEp,
+  type Bonus,
+  type HandEntry,
+  type RoundCalc
+} from '../games/wiz/scoring';
+
+export interface Draft {
+  /** The player who went out (the round's winner). */
+  outBy: string | null;
+  /** The winner's hands nobody countered, as the table lists them. */
+  hands: HandEntry[];
+  /** Each loser's chaotic EP, once entered. */
+  chaotic: Record<string, number>;
+  bonus: Bonus;
+}
+
+export interface RoundRecord {
+  round: number;
+  dealer: string;
+  /** Who went out; null when the game ended during the round (an attack or the Life Pool). */
+  outBy: string | null;
+  calc: RoundCalc | null;
+  /** The losers, in the order of calc.chaotic. */
+  losers: string[];
+  /** Every player's EP change in the round: scoring, attacks and the Life Pool. */
+  gains: Record<string, number>;
+}
+
+export interface PoolState {
+  die: 4 | 6;
+  /** EP the pool is worth this round. */
+  value: number;
+  /** This round's die roll (the pool grew by roll × 25). */
+  roll: number;
+  /** Won this round: it pays nothing more until it starts again next round. */
+  won: boolean;
+}
+
+export interface WizContext {
+  /** Player ids in seat order, clockwise. */
+  seats: string[];
+  target: number;
+  deck: DeckId;
+  titans: boolean;
+  characters: boolean;
+  pool: PoolState | null;
+  scores: Record<string, number>;
+  round: number;
+  /** Seat index of this round's dealer. */
+  dealer: number;
+  /** Whose turn it is (seat index) and how many turns the round has had; kept by Guide me. */
+  turn: { seat: number; count: number };
+  /** EP changes so far this round. */
+  gains: Record<string, number>;
+  draft: Draft;
+  rounds: RoundRecord[];
+  winner: string | null;
+}
+
+export type WizEvent =
+  | { type: 'NEXT' }
+  | { type: 'END_TURN' }
+  | { type: 'GO_OUT'; player: string }
+  | { type: 'HAND'; index: number; hand: HandEntry }
+  | { type: 'DROP_HAND'; index: number }
+  | { type: 'CHAOTIC'; player: string; ep: number }
+  | { type: 'BONUS'; bonus: Bonus }
+  | { type: 'SCORE'; poolRoll?: number }
+  | { type: 'POOL_WON'; player: string; from?: string }
+  | { type: 'ATTACK'; player: string; ep: number };
+
+type Of<T extends WizEvent['type']> = Extract<WizEvent, { type: T }>;
+type Names = (id: string) => string;
+
+export function tableOfContext(ctx: Pick<WizContext, 'deck' | 'titans' | 'characters'>): Table {
+  return { deck: DECKS[ctx.deck], titans: ctx.titans, characters: ctx.characters };
+}
+
+export function losersOf(ctx: Pick<WizContext, 'seats' | 'draft'>): string[] {
+  return ctx.seats.filter((id) => id !== ctx.draft.outBy);
+}
+
+const emptyDraft = (): Draft => ({ outBy: null, hands: [], chaotic: {}, bonus: 1 });
+const zeroes = (ids: readonly string[]) => Object.fromEntries(ids.map((id) => [id, 0]));
+const isWhole = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n);
+
+/** The round's calculation from the draft, or the reason it cannot be made yet. */
+export function draftCalc(
+  ctx: WizContext,
+  name: Names
+): { calc: RoundCalc; losers: string[] } | { reason: string } {
+  const table = tableOfContext(ctx);
+  if (!ctx.draft.outBy) return { reason: 'Tap who went out first.' };
+  const read = readHands(ctx.draft.hands, table);
+  if (!read.ok) return { reason: read.reason };
+  const bonus = bonusProblem(ctx.draft.bonus, read.hands, table);
+  if (bonus) return { reason: bonus };
+  const losers = losersOf(ctx);
+  if (read.hands.length > 0) {
+    const missing = losers.find((id) => ctx.draft.chaotic[id] === undefined);
+    if (missing) return { reason: `Enter ${name(missing)}’s chaotic EP first.` };
+  }
+  const chaotic = losers.map((id) => ctx.draft.chaotic[id] ?? 0);
+  return { calc: roundEp(read.hands, chaotic, ctx.draft.bonus), losers };
+}
+
+/**
+ * The draft's calculation for the guards, made once per context: XState asks each guard twice
+ * (can, then transition) and SCORE has two guarded transitions. Contexts are never changed in
+ * place, so one result per context object stays right.
+ */
+const anyName: Names = (id) => id;
+const calcs = new WeakMap<WizContext, ReturnType<typeof draftCalc>>();
+function calcOf(ctx: WizContext): ReturnType<typeof draftCalc> {
+  let result = calcs.get(ctx);
+  if (!result) calcs.set(ctx, (result = draftCalc(ctx, anyName)));
+  return result;
+}
+
+/** A HAND's check, once per context and event (XState asks the guard twice: can, then transition). */
+const handChecks = new WeakMap<WizContext, WeakMap<object, string | undefined>>();
+function handCheckOf(ctx: WizContext, e: Of<'HAND'>): string | undefined {
+  let byEvent = handChecks.get(ctx);
+  if (byEvent?.has(e)) return byEvent.get(e);
+  const reason = wizChecks.hand(ctx, e);
+  if (!byEvent) handChecks.set(ctx, (byEvent = new WeakMap()));
+  byEvent.set(e, reason);
+  return reason;
+}
+
+/** Whether a player's score reaches the target after gaining `ep`. */
+const reaches = (ctx: WizContext, player: string, ep: number) => (ctx.scores[player] ?? 0) + ep >= ctx.target;
+
+/**
+ * Every rule that can refuse an event, as a reason in plain words (undefined: allowed). The
+ * machine's guards and the refusal messages both come from here, so they never disagree.
+ */
+export const wizChecks = {
+  player(ctx: WizContext, id: unknown): string | undefined {
+    return typeof id === 'string' && ctx.seats.includes(id) ? undefined : 'That player is not in this game.';
+  },
+  goOut(ctx: WizContext, e: Of<'GO_OUT'>, name: Names, scoring: boolean) {
+    const bad = wizChecks.player(ctx, e.player);
+    if (bad) return bad;
+    if (scoring && ctx.draft.outBy === e.player) return `${name(e.player)} has already gone out.`;
+    return undefined;
+  },
+  hand(ctx: WizContext, e: Of<'HAND'>) {
+    const hands = ctx.draft.hands;
+    if (!isWhole(e.index) || e.index < 0 || e.index > hands.length) return 'There is no such hand to enter.';
+    const table = tableOfContext(ctx);
+    const one = readHand(e.hand, table);
+    if (!one.ok) return one.reason;
+    const next = hands.slice();
+    next[e.index] = e.hand;
+    const all = readHands(next, table);
+    if (!all.ok) return all.reason;
+    return bonusProblem(ctx.draft.bonus, all.hands, table);
+  },
+  dropHand(ctx: WizContext, e: Of<'DROP_HAND'>) {
+    if (!isWhole(e.index) || e.index < 0 || e.index >= ctx.draft.hands.length)
+      return 'There is no such hand to remove.';
+    return undefined;
+  },
+  chaotic(ctx: WizContext, e: Of<'CHAOTIC'>, name: Names) {
+    const bad = wizChecks.player(ctx, e.player);
+    if (bad) return bad;
+    if (e.player === ctx.draft.outBy) return `${name(e.player)} went out, so has no chaotic EP.`;
+    const table = tableOfContext(ctx);
+    const problem = chaoticProblem(e.ep, table, `${name(e.player)}’s chaotic EP`);
+    if (problem) return problem;
+    const total = losersOf(ctx).reduce(
+      (s, id) => s + (id === e.player ? e.ep : (ctx.draft.chaotic[id] ?? 0)),
+      0
+    );
+    const ceiling = chaoticCeiling(table);
+    if (total > ceiling) {
+      return `Together the losers would count ${total} points, more than the whole deck holds (${ceiling}).`;
+    }
+    return undefined;
+  },
+  bonus(ctx: WizContext, e: Of<'BONUS'>) {
+    const table = tableOfContext(ctx);
+    const read = readHands(ctx.draft.hands, table);
+    return bonusProblem(e.bonus, read.ok ? read.hands : [], table);
+  },
+  score(ctx: WizContext, e: Of<'SCORE'>, name: Names, result = draftCalc(ctx, name)) {
+    if ('reason' in result) return result.reason;
+    const ends = reaches(ctx, ctx.draft.outBy!, result.calc.total);
+    if (ctx.pool && !ends && (!isWhole(e.poolRoll) || e.poolRoll < 1 || e.poolRoll > ctx.pool.die)) {
+      return `The Life Pool needs the next round’s roll of the d${ctx.pool.die} (1 to ${ctx.pool.die}).`;
+    }
+    return undefined;
+  },
+  pool(ctx: WizContext, e: Of<'POOL_WON'>, name: Names) {
+    if (!ctx.pool) return 'This game is played without the Life Pool.';
+    const bad = wizChecks.player(ctx, e.player);
+    if (bad) return bad;
+    if (ctx.pool.won) return 'The Life Pool was already won this round; it starts again next round.';
+    if (e.from !== undefined) {
+      if (wizChecks.player(ctx, e.from)) return 'The EP can only be taken from a player in this game.';
+      if (e.from === e.player) return `${name(e.player)} cannot take the Life Pool from themselves.`;
+      if ((ctx.scores[e.from] ?? 0) === 0) return `${name(e.from)} has no EP to take.`;
+    }
+    return undefined;
+  },
+  attack(ctx: WizContext, e: Of<'ATTACK'>, name: Names) {
+    if (!ctx.characters) return 'This game is played without characters.';
+    const bad = wizChecks.player(ctx, e.player);
+    if (bad) return bad;
+    if (!isWhole(e.ep)) return 'An attack gains a whole number of EP.';
+    if (e.ep < 1)
+      return `${name(e.player)}’s attack must gain at least 1 EP; an attack that gains nothing needs no entry.`;
+    const most = maxAttack(ctx);
+    if (e.ep > most) {
+      return `No attack can gain ${e.ep} EP with this deck: ${most} is everything in it, doubled twice by artifacts.`;
+    }
+    return undefined;
+  }
+};
+
+/** An attack counts opponents' table cards (never more than the deck), doubled at most twice by artifacts. */
+export function maxAttack(ctx: Pick<WizContext, 'deck' | 'titans' | 'characters'>): number {
+  return 4 * chaoticCeiling(tableOfContext(ctx));
+}
+
+export function initialContext(input: WizSetup): WizContext {
+  const seats = input.players.map((p) => p.id);
+  return {
+    seats,
+    target: input.target,
+    deck: input.deck,
+    titans: input.titans,
+    characters: input.characters !== null,
+    pool: input.lifePool
+      ? {
+          die: input.lifePool.die,
+          value: input.lifePool.firstRoll * POOL_STEP,
+          roll: input.lifePool.firstRoll,
+          won: false
+        }
+      : null,
+    scores: zeroes(seats),
+    round: 1,
+    dealer: input.firstDealer,
+    turn: { seat: leftOf(input.firstDealer, seats.length), count: 0 },
+    gains: zeroes(seats),
+    draft: emptyDraft(),
+    rounds: [],
+    winner: null
+  };
+}
+
+/** The scores and this round's gains after `player` gains `ep` (negative: loses, never below 0). */
+function gain(ctx: WizContext, player: string, ep: number): Pick<WizContext, 'scores' | 'gains'> {
+  const before = ctx.scores[player] ?? 0;
+  const after = Math.max(0, before + ep);
+  return {
+    scores: { ...ctx.scores, [player]: after },
+    gains: { ...ctx.gains, [player]: (ctx.gains[player] ?? 0) + after - before }
+  };
+}
+
+/** The round as it stands, for the record of rounds. */
+function record(
+  ctx: WizContext,
+  gains: Record<string, number>,
+  calc: RoundCalc | null,
+  losers: string[]
+): RoundRecord {
+  return {
+    round: ctx.round,
+    dealer: ctx.seats[ctx.dealer],
+    outBy: calc ? ctx.draft.outBy : null,
+    calc,
+    losers,
+    gains
+  };
+}
+
+const step = (title: string, now: string, rules: string[]) => ({ title, now, rules });
+
+export const wizMachine = setup({
+  types: {
+    context: {} as WizContext,
+    events: {} as WizEvent,
+    input: {} as WizSetup
+  },
+  guards: {
+    canGoOut: ({ context, event }) =>
+      event.type === 'GO_OUT' && wizChecks.goOut(context, event, anyName, false) === undefined,
+    canSwitchWinner: ({ context, event }) =>
+      event.type === 'GO_OUT' && wizChecks.goOut(context, event, anyName, true) === undefined,
+    validHand: ({ context, event }) => event.type === 'HAND' && handCheckOf(context, event) === undefined,
+    validDrop: ({ context, event }) =>
+      event.type === 'DROP_HAND' && wizChecks.dropHand(context, event) === undefined,
+    validChaotic: ({ context, event }) =>
+      event.type === 'CHAOTIC' && wizChecks.chaotic(context, event, anyName) === undefined,
+    validBonus: ({ context, event }) =>
+      event.type === 'BONUS' && wizChecks.bonus(context, event) === undefined,
+    canScore: ({ context, event }) =>
+      event.type === 'SCORE' && wizChecks.score(context, event, anyName, calcOf(context)) === undefined,
+    scoreWins: ({ context, event }) => {
+      if (event.type !== 'SCORE') return false;
+      const result = calcOf(context);
+      if ('reason' in result || wizChecks.score(context, event, anyName, result) !== undefined) return false;
+      return reaches(context, context.draft.outBy!, result.calc.total);
+    },
+    canPool: ({ context, event }) =>
+      event.type === 'POOL_WON' && wizChecks.pool(context, event, anyName) === undefined,
+    poolWins: ({ context, event }) =>
+      event.type === 'POOL_WON' &&
+      wizChecks.pool(context, event, anyName) === undefined &&
+      event.from === undefined &&
+      reaches(context, event.player, context.pool!.value),
+    canAttack: ({ context, event }) =>
+      event.type === 'ATTACK' && wizChecks.attack(context, event, anyName) === undefined,
+    attackWins: ({ context, event }) =>
+      event.type === 'ATTACK' &&
+      wizChecks.attack(context, event, anyName) === undefined &&
+      reaches(context, event.player, event.ep),
+    startersFirstTurn: ({ context }) => context.turn.count === 0,
+    firstTurns: ({ context }) => context.turn.count < context.seats.length
+  },
+  actions: {
+    startScoring: assign({
+      draft: ({ event }) => ({ ...emptyDraft(), outBy: event.type === 'GO_OUT' ? event.player : null })
+    }),
+    switchWinner: assign({
+      draft: ({ context, event }) => {
+        if (event.type !== 'GO_OUT') return context.draft;
+        const chaotic = { ...context.draft.chaotic };
+        delete chaotic[event.player];
+        // The hands listed were the previous winner's; the new winner lists their own.
+        return { ...emptyDraft(), outBy: event.player, chaotic };
+      }
+    }),
+    setHand: assign({
+      draft: ({ context, event }) => {
+        if (event.type !== 'HAND') return context.draft;
+        const hands = context.draft.hands.slice();
+        hands[event.index] = event.hand;
+        return { ...context.draft, hands };
+      }
+    }),
+    dropHand: assign({
+      draft: ({ context, event }) =>
+        event.type === 'DROP_HAND'
+          ? { ...context.draft, hands: context.draft.hands.filter((_, i) => i !== event.index) }
+          : context.draft
+    }),
+    setChaotic: assign({
+      draft: ({ context, event }) =>
+        event.type === 'CHAOTIC'
+          ? { ...context.draft, chaotic: { ...context.draft.chaotic, [event.player]: event.ep } }
+          : context.draft
+    }),
+    setBonus: assign({
+      draft: ({ context, event }) =>
+        event.type === 'BONUS' ? { ...context.draft, bonus: event.bonus } : context.draft
+    }),
+    score: assign(({ context }) => {
+      const result = calcOf(context);
+      if ('reason' in result) return {};
+      const winner = context.draft.outBy!;
+      const changed = gain(context, winner, result.calc.total);
+      const done = changed.scores[winner] >= context.target;
+      return {
+        ...changed,
+        rounds: [...context.rounds, record(context, changed.gains, result.calc, result.losers)],
+        winner: done ? winner : null
+      };
+    }),
+    nextRound: assign(({ context, event }) => {
+      const dealer = (context.dealer + 1) % context.seats.length;
+      const roll = event.type === 'SCORE' ? (event.poolRoll ?? 1) : 1;
+      const pool = context.pool && {
+        die: context.pool.die,
+        value: (context.pool.won ? 0 : context.pool.value) + roll * POOL_STEP,
+        roll,
+        won: false
+      };
+      return {
+        round: context.round + 1,
+        dealer,
+        turn: { seat: leftOf(dealer, context.seats.length), count: 0 },
+        gains: zeroes(context.seats),
+        draft: emptyDraft(),
+        pool
+      };
+    }),
+    winPool: assign(({ context, event }) => {
+      if (event.type !== 'POOL_WON' || !context.pool) return {};
+      const value = context.pool.value;
+      const changed =
+        event.from !== undefined ? gain(context, event.from, -value) : gain(context, event.player, value);
+      return { ...changed, pool: { ...context.pool, won: true } };
+    }),
+    attack: assign(({ context, event }) =>
+      event.type === 'ATTACK' ? gain(context, event.player, event.ep) : {}
+    ),
+    /** The game ended during a round: record what the round had so far. */
+    endMidRound: assign(({ context }) => ({
+      rounds: [...context.rounds, record(context, context.gains, null, [])]
+    })),
+    crown: assign({
+      winner: ({ context, event }) =>
+        event.type === 'ATTACK' || event.type === 'POOL_WON' ? event.player : context.winner
+    }),
+    nextTurn: assign({
+      turn: ({ context }) => ({
+        seat: (context.turn.seat + 1) % context.seats.length,
+        count: context.turn.count + 1
+      })
+    })
+  }
+}).createMachine({
+  id: 'wiz',
+  context: ({ input }) => initialContext(input),
+  output: ({ context }) => ({ winner: context.winner }),
+  initial: 'round',
+  states: {
+    round: {
+      initial: 'playing',
+      on: {
+        ATTACK: [
+          { guard: 'attackWins', target: '#wiz.over', actions: ['attack', 'crown', 'endMidRound'] },
+          { guard: 'canAttack', actions: 'attack' }
+        ],
+        POOL_WON: [
+          { guard: 'poolWins', target: '#wiz.over', actions: ['winPool', 'crown', 'endMidRound'] },
+          { guard: 'canPool', actions: 'winPool' }
+        ]
+      },
+      states: {
+        playing: {
+          initial: 'deal',
+          on: {
+            GO_OUT: { guard: 'canGoOut', target: 'scoring', actions: 'startScoring' },
+            // "Next player" from anywhere in play: the quick flow may keep count of turns too.
+            END_TURN: { target: '.turn.begin', actions: 'nextTurn' }
+          },
+          states: {
+            deal: {
+              meta: step(
+                'Deal',
+                'Shuffle well. The dealer deals 12 cards to each player and 13 to the player on their left, who starts.',
+                ['dealer', 'dealing', 'shuffling']
+              ),
+              on: { NEXT: 'replace' }
+            },
+            replace: {
+              meta: step(
+                'Replace action cards',
+                'Anyone dealt action cards keeps them and draws as many more, again for any action card among those. The player with 13 cards goes first.',
+                ['replace-actions']
+              ),
+              on: { NEXT: 'turn' }
+            },
+            turn: {
+              initial: 'begin',
+              states: {
+                begin: {
+                  always: [
+                    { guard: 'startersFirstTurn', target: 'play' },
+                    { guard: 'firstTurns', target: 'draw' },
+                    { target: 'actions' }
+                  ]
+                },
+                actions: {
+                  meta: step(
+                    'Action cards',
+                    'Play action cards first: at most one for each hand on the table, and only once the 30+ hand is down.',
+                    ['order-of-play', 'action-rules']
+                  ),
+                  on: { NEXT: 'draw' }
+                },
+                draw: {
+                  meta: step('Draw', 'Take the top card of the main deck or of the discard pile.', [
+                    'order-of-play',
+                    'drawing'
+                  ]),
+                  on: { NEXT: 'play' }
+                },
+                play: {
+                  meta: step(
+                    'Play to the table',
+                    'Lay hands (the 30+ hand first), add to or take from hands, attach elementals and titans.',
+                    ['order-of-play', 'hands', 'adding-taking']
+                  ),
+                  on: { NEXT: 'discard' }
+                },
+                discard: {
+                  meta: step(
+                    'Discard',
+                    'Discard a card to end the turn. Nothing left to discard? That player has gone out and wins the round.',
+                    ['order-of-play', 'going-out']
+                  ),
+                  on: { NEXT: { target: 'begin', actions: 'nextTurn' } }
+                }
+              }
+            }
+          }
+        },
+        scoring: {
+          initial: 'empty',
+          on: {
+            GO_OUT: { guard: 'canSwitchWinner', actions: 'switchWinner' },
+            HAND: { guard: 'validHand', target: '.hands', actions: 'setHand' },
+            DROP_HAND: { guard: 'validDrop', target: '.hands', actions: 'dropHand' },
+            CHAOTIC: { guard: 'validChaotic', target: '.chaotic', actions: 'setChaotic' },
+            BONUS: { guard: 'validBonus', target: '.hands', actions: 'setBonus' },
+            SCORE: [
+              { guard: 'scoreWins', target: '#wiz.over', actions: 'score' },
+              { guard: 'canScore', target: '#wiz.round.playing', actions: ['score', 'nextRound'] }
+            ]
+          },
+          states: {
+            empty: {
+              meta: step(
+                'Losers with no cards',
+                'A loser holding no cards draws as many as the deck joker’s number (none if nobody picked it).',
+                ['empty-loser', 'ruling-empty-loser']
+              ),
+              on: { NEXT: 'counter' }
+            },
+            counter: {
+              meta: step(
+                'Counters',
+                'Each loser may cancel one of the winner’s hands with a table hand of equal or higher card value.',
+                ['countering', 'ruling-countering']
+              ),
+              on: { NEXT: 'hands' }
+            },
+            hands: {
+              meta: step(
+                'Uncountered hands',
+                'List the winner’s hands nobody countered: card value, and any titan or character on it.',
+                ['multipliers', 'card-values', 'titan-character-ep']
+              ),
+              on: { NEXT: 'chaotic' }
+            },
+            chaotic: {
+              meta: step(
+                'Chaotic EP',
+                'Each loser counts the points of the cards still held plus the table hands that countered nothing.',
+                ['chaotic-ep', 'card-values']
+              ),
+              on: { NEXT: 'total' }
+            },
+            total: {
+              meta: step('Round EP', 'Check the calculation line by line, then score the round.', [
+                'round-scoring',
+                'titan-character-ep',
+                'double-ep'
+              ])
+            }
+          }
+        }
+      }
+    },
+    over: {
+      type: 'final',
+      meta: step('Game over', 'A player reached the EP target. Undo if a number was entered wrongly.', [
+        'game-win'
+      ])
+    }
+  }
+});

@@ -1,0 +1,269 @@
+/**
+ * Plays and stats, computed from the stored logs every time (never a second copy that could
+ * drift): a finished session's log is replayed to its end and the game's own `result` read off
+ * the final state. Pure: the caller reads the sessions, logs and profiles; nothing here touches
+ * storage or the clock.
+ */
+import type { EventRecord, ProfileRecord, SessionRecord } from '../db/records';
+import { foldLog } from '../session/log';
+import { initialState, step } from '../session/replay';
+import type { GameLogic, GameResult, Period } from '../session/types';
+
+export interface PlayPlayer {
+  /** The profile id, or "guest:<name>" for a guest (never counted as a remembered player). */
+  key: string;
+  profile?: string;
+  /** The profile's name now (a rename follows through), or the name played with for a guest. */
+  name: string;
+  /** The name the game was played with. */
+  asPlayed: string;
+  score: number;
+  rank: number;
+  winner: boolean;
+  started: boolean;
+  team?: number;
+}
+
+export interface PlayRecord {
+  id: string;
+  game: string;
+  gameTitle: string;
+  /** The setup in a few words: "Three arenas · classic · 5 players". */
+  format: string;
+  start: number;
+  end: number;
+  minutes: number;
+  length: Period;
+  finished: boolean;
+  tie: boolean;
+  players: PlayPlayer[];
+}
+
+export interface GameInfo {
+  title: string;
+  describeSetup: (setup: SessionRecord['setup']) => string;
+  logic: GameLogic<any>;
+}
+
+/** The final state of a stored log (as far as this version can replay it) and its result. */
+export function resultOf(
+  logic: GameLogic<any>,
+  session: SessionRecord,
+  log: readonly EventRecord[]
+): GameResult {
+  const setup = session.setup;
+  let snapshot = initialState(logic, setup);
+  for (const entry of foldLog(log).effective) {
+    const next = step(logic, snapshot, entry.event!);
+    if (!next) break;
+    snapshot = next;
+  }
+  return logic.result(snapshot, setup);
+}
+
+export function playRecord(
+  session: SessionRecord,
+  log: readonly EventRecord[],
+  game: GameInfo,
+  profiles: ReadonlyMap<string, ProfileRecord>
+): PlayRecord {
+  const result = resultOf(game.logic, session, log);
+  const end = log.length ? log[log.length - 1].time : session.updated;
+  const links = session.profiles ?? {};
+  return {
+    id: session.id,
+    game: session.game,
+    gameTitle: game.title,
+    format: safeDescribe(game, session),
+    start: session.created,
+    end,
+    minutes: Math.max(0, Math.round((end - session.created) / 60_000)),
+    length: result.length,
+    finished: result.finished,
+    tie: result.tie,
+    players: result.players.map((p) => {
+      const profile = links[p.id] ? profiles.get(links[p.id]) : undefined;
+      return {
+        key: profile ? profile.id : `guest:${p.name}`,
+        ...(profile ? { profile: profile.id } : {}),
+        name: profile?.name ?? p.name,
+        asPlayed: p.name,
+        score: p.score,
+        rank: p.rank,
+        winner: p.winner,
+        started: p.started,
+        ...(p.team !== undefined ? { team: p.team } : {})
+      };
+    })
+  };
+}
+
+function safeDescribe(game: GameInfo, session: SessionRecord): string {
+  try {
+    return game.describeSetup(session.setup);
+  } catch {
+    return '';
+  }
+}
+
+export interface WinCount {
+  plays: number;
+  wins: number;
+}
+
+export interface PlayerStats {
+  key: string;
+  name: string;
+  plays: number;
+  wins: number;
+  /** 0 to 1; 0 with no plays. */
+  winRate: number;
+  byGame: Record<string, WinCount>;
+  byFormat: Record<string, WinCount>;
+  byPlayerCount: Record<number, WinCount>;
+  /** Average length, per unit (turns for some games, rounds for others). */
+  avgLength: Partial<Record<Period['unit'], number>>;
+  avgMinutes: number;
+  currentStreak: number;
+  longestStreak: number;
+  /** After each play, oldest first: the win rate so far. */
+  winRateOverTime: { time: number; rate: number }[];
+  /** Plays per calendar month ("2026-11"), oldest first. */
+  playsPerMonth: { month: string; plays: number }[];
+}
+
+export interface GameStats {
+  game: string;
+  title: string;
+  plays: number;
+  byFormat: Record<string, number>;
+  byPlayerCount: Record<number, number>;
+  avgLength: Partial<Record<Period['unit'], number>>;
+  avgMinutes: number;
+  /** Of the plays that had a winner: how often a player who started won. */
+  firstPlayer: { decided: number; starterWins: number; rate: number };
+}
+
+const byTime = (a: PlayRecord, b: PlayRecord) => a.start - b.start || a.id.localeCompare(b.id);
+const rate = (wins: number, plays: number) => (plays ? wins / plays : 0);
+const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
+
+function count<K extends string | number>(into: Record<K, WinCount>, key: K, win: boolean): void {
+  const c = (into[key] ??= { plays: 0, wins: 0 });
+  c.plays++;
+  if (win) c.wins++;
+}
+
+function averageLength(plays: readonly PlayRecord[]): Partial<Record<Period['unit'], number>> {
+  const out: Partial<Record<Period['unit'], number>> = {};
+  for (const unit of ['turn', 'round'] as const) {
+    const lengths = plays.filter((p) => p.length.unit === unit).map((p) => p.length.number);
+    if (lengths.length) out[unit] = mean(lengths);
+  }
+  return out;
+}
+
+/** A month in local time, as "YYYY-MM". */
+export function monthOf(time: number): string {
+  const d = new Date(time);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+}
+
+function perMonth(plays: readonly PlayRecord[]): { month: string; plays: number }[] {
+  const months = new Map<string, number>();
+  for (const p of plays) months.set(monthOf(p.start), (months.get(monthOf(p.start)) ?? 0) + 1);
+  return [...months.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([month, n]) => ({ month, plays: n }));
+}
+
+export function playerStats(all: readonly PlayRecord[], key: string): PlayerStats {
+  const plays = all.filter((p) => p.players.some((x) => x.key === key)).sort(byTime);
+  const me = (p: PlayRecord) => p.players.find((x) => x.key === key)!;
+  const stats: PlayerStats = {
+    key,
+    name: plays.length ? me(plays[plays.length - 1]).name : '',
+    plays: plays.length,
+    wins: 0,
+    winRate: 0,
+    byGame: {},
+    byFormat: {},
+    byPlayerCount: {},
+    avgLength: averageLength(plays),
+    avgMinutes: mean(plays.map((p) => p.minutes)),
+    currentStreak: 0,
+    longestStreak: 0,
+    winRateOverTime: [],
+    playsPerMonth: perMonth(plays)
+  };
+  let streak = 0;
+  for (const p of plays) {
+    const win = me(p).winner;
+    if (win) stats.wins++;
+    count(stats.byGame, p.game, win);
+    count(stats.byFormat, `${p.gameTitle}${p.format ? ` · ${p.format}` : ''}`, win);
+    count(stats.byPlayerCount, p.players.length, win);
+    streak = win ? streak + 1 : 0;
+    stats.longestStreak = Math.max(stats.longestStreak, streak);
+    stats.winRateOverTime.push({ time: p.start, rate: rate(stats.wins, stats.winRateOverTime.length + 1) });
+  }
+  stats.currentStreak = streak;
+  stats.winRate = rate(stats.wins, stats.plays);
+  return stats;
+}
+
+export function gameStats(all: readonly PlayRecord[], game: string): GameStats {
+  const plays = all.filter((p) => p.game === game);
+  const decided = plays.filter((p) => p.players.some((x) => x.winner));
+  const starterWins = decided.filter((p) => p.players.some((x) => x.winner && x.started)).length;
+  const byFormat: Record<string, number> = {};
+  const byPlayerCount: Record<number, number> = {};
+  for (const p of plays) {
+    byFormat[p.format] = (byFormat[p.format] ?? 0) + 1;
+    byPlayerCount[p.players.length] = (byPlayerCount[p.players.length] ?? 0) + 1;
+  }
+  return {
+    game,
+    title: plays[0]?.gameTitle ?? game,
+    plays: plays.length,
+    byFormat,
+    byPlayerCount,
+    avgLength: averageLength(plays),
+    avgMinutes: mean(plays.map((p) => p.minutes)),
+    firstPlayer: { decided: decided.length, starterWins, rate: rate(starterWins, decided.length) }
+  };
+}
+
+export interface HeadToHead {
+  games: number;
+  aWins: number;
+  bWins: number;
+  /** Games they both played that neither won (someone else did, or nobody). */
+  neither: number;
+}
+
+export function headToHead(all: readonly PlayRecord[], a: string, b: string): HeadToHead {
+  const both = all.filter((p) => p.players.some((x) => x.key === a) && p.players.some((x) => x.key === b));
+  const won = (p: PlayRecord, key: string) => p.players.some((x) => x.key === key && x.winner);
+  const aWins = both.filter((p) => won(p, a)).length;
+  const bWins = both.filter((p) => won(p, b)).length;
+  return { games: both.length, aWins, bWins, neither: both.filter((p) => !won(p, a) && !won(p, b)).length };
+}
+
+/** Everyone who played, remembered players first (by plays), guests after. */
+export function playersOf(
+  all: readonly PlayRecord[]
+): { key: string; name: string; plays: number; guest: boolean }[] {
+  const seen = new Map<string, { key: string; name: string; plays: number; guest: boolean }>();
+  for (const p of [...all].sort(byTime)) {
+    for (const x of p.players) {
+      const e = seen.get(x.key) ?? { key: x.key, name: x.name, plays: 0, guest: !x.profile };
+      e.plays++;
+      e.name = x.name;
+      seen.set(x.key, e);
+    }
+  }
+  return [...seen.values()].sort(
+    (a, b) => Number(a.guest) - Number(b.guest) || b.plays - a.plays || a.name.localeCompare(b.name)
+  );
+}

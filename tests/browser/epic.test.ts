@@ -1,0 +1,287 @@
+/**
+ * Epic in a real browser, as a table plays it: set up through the new-game screen, mulligans,
+ * an ordinary quick-flow turn counted (at most 3 taps besides the number typed), a reload in the
+ * middle of a battle, the game played to its end and listed at home; Guide me walking a turn to
+ * the same state; the accessibility checks on every Epic screen; 40-character names at 360 px.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openTab, visit } from './harness';
+import { useBrowser } from './shared';
+import { accessibilityProblems, countTaps, scrollsSideways, tapAfterLooking, taps } from './checks';
+
+const shared = useBrowser();
+
+const board = (page: Page) => page.getByRole('region', { name: 'Board' }).innerText();
+const mojo = (page: Page, who: string) => page.getByRole('button', { name: new RegExp(`^${who}’s Mojo: `) });
+
+async function newGame(
+  page: Page,
+  options: { players?: number; names?: string[]; format?: RegExp; first?: number; match?: boolean } = {}
+) {
+  const { players = 2, names = ['Ana', 'Ben', 'Cy', 'Dee', 'Eli', 'Fay'] } = options;
+  await visit(page, `${shared.server.url}/epic/new`);
+  if (options.format) {
+    await page
+      .getByRole('radiogroup', { name: 'Format' })
+      .getByRole('radio', { name: options.format })
+      .click();
+  }
+  if (options.match) await page.getByRole('radio', { name: /Match/ }).click();
+  if (players !== 2) {
+    await page
+      .getByRole('radiogroup', { name: 'Number of players' })
+      .getByRole('radio', { name: String(players) })
+      .click();
+  }
+  for (let i = 0; i < players; i++) await page.getByPlaceholder(`Player ${i + 1}`).fill(names[i]);
+  await page
+    .getByRole('radiogroup', { name: /Who goes first/ })
+    .getByRole('radio')
+    .nth(options.first ?? 0)
+    .click();
+  await page.getByRole('button', { name: 'Start the game' }).click();
+  await page.waitForURL(/\/play\//);
+  await page.getByRole('region', { name: 'Board' }).waitFor();
+}
+
+/** Types a change into a player's Mojo ("-6"), as a person does: tap the number, type, Enter. */
+async function typeMojo(page: Page, who: string, change: string) {
+  await mojo(page, who).click();
+  const field = page.getByRole('textbox', { name: new RegExp(`^New total for ${who}’s Mojo`) });
+  await field.fill(change);
+  await field.press('Enter');
+}
+
+async function historyText(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'History' }).click();
+  const sheet = page.getByRole('dialog', { name: 'History' });
+  const text = await sheet.locator('.history:not(.minor)').allInnerTexts();
+  await sheet.getByRole('button', { name: 'Close' }).click();
+  return text.join('\n').replace(/\n(just now|\d+ \w+ ago)/g, '');
+}
+
+describe('Epic', () => {
+  it('a 2-player game set up through the UI, with a reload mid-battle, to the end; an ordinary turn is 3 taps', async () => {
+    const { page, context } = await openTab(shared.browser);
+    const problems: Record<string, string[]> = {};
+    const check = async (where: string) => {
+      const found = await accessibilityProblems(page);
+      if (found.length) problems[where] = found;
+      expect(await scrollsSideways(page), where).toBe(false);
+    };
+    await visit(page, `${shared.server.url}/epic/new`);
+    await check('setup');
+    await page.getByText(/^Check a deck/).click();
+    await page.getByRole('textbox', { name: 'Deck' }).fill('3 Thrust\nThrust\n');
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Problems' }).innerText())
+      .toContain('Deck line 2');
+    await check('setup: deck checker');
+
+    await newGame(page);
+    await check('mulligan');
+    await page.getByRole('button', { name: 'Ana puts back 2' }).click();
+    await expect.poll(() => mojo(page, 'Ana').getAttribute('aria-label')).toMatch(/: 28\./);
+    await page.getByRole('button', { name: /^Everyone else keeps/ }).click();
+    await expect.poll(() => board(page)).toMatch(/^Turn 1 ·/);
+    await check('play: first turn');
+    await page.getByRole('button', { name: 'Battle', exact: true }).click();
+    await check('play: the checklist open');
+    await tapAfterLooking(page.getByRole('button', { name: 'Next turn: Ben' }));
+
+    // Turn 2, an ordinary turn, counted: Ben's action, Ana's Mojo typed, Next turn.
+    await expect.poll(() => board(page)).toMatch(/^Turn 2 ·/);
+    await countTaps(page);
+    await page.getByRole('button', { name: /^Ben’s action: available/ }).click();
+    await typeMojo(page, 'Ana', '-6');
+    await expect.poll(() => mojo(page, 'Ana').getAttribute('aria-label')).toMatch(/: 22\./);
+    await tapAfterLooking(page.getByRole('button', { name: 'Next turn: Ana' }));
+    await expect.poll(() => board(page)).toMatch(/^Turn 3 ·/);
+    expect(await taps(page)).toEqual([
+      'Ben’s action: available. Tap to spend it',
+      'Ana’s Mojo: 28. Tap to type a new value',
+      'Next turn: Ana'
+    ]);
+    expect(await historyText(page)).toContain('Ana −6 Mojo, attack (now 22)');
+
+    // Turn 3: Ana attacks with −5 (the checklist moves to the battle); reload in the middle of it.
+    await page.getByRole('button', { name: 'Decrease Ben’s Mojo by 5' }).click();
+    await expect.poll(() => mojo(page, 'Ben').getAttribute('aria-label')).toMatch(/: 25\./);
+    const battle = page.getByRole('button', { name: 'Battle', exact: true });
+    await expect.poll(() => battle.getAttribute('aria-current')).toBe('step');
+    await page.getByText('Battle helper').click();
+    await check('play: battle helper');
+    const before = await board(page);
+    await page.reload();
+    await page.getByRole('region', { name: 'Board' }).waitFor();
+    await expect.poll(() => board(page)).toBe(before);
+    expect(await page.getByRole('button', { name: 'Battle', exact: true }).getAttribute('aria-current')).toBe(
+      'step'
+    );
+    expect(await page.getByRole('button', { name: /^Ana’s action: available/ }).count()).toBe(1);
+
+    // The battle helper works out a blocked attack with breakthrough: 7 against a 4-defense blocker.
+    await page.getByText('Battle helper').click();
+    await page.getByRole('textbox', { name: 'Attacker 1: offense' }).fill('7');
+    await page.getByRole('textbox', { name: 'Attacker 1: defense' }).fill('3');
+    await page.getByText('Breakthrough').click();
+    await page.getByRole('button', { name: 'Add a blocker' }).click();
+    await page.getByRole('textbox', { name: 'Blocker 1: offense' }).fill('1');
+    await page.getByRole('textbox', { name: 'Blocker 1: defense' }).fill('4');
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Outcome' }).innerText())
+      .toContain('takes 7, broken');
+    await page.getByRole('button', { name: 'Ben −3 Mojo, attack' }).click();
+    await expect.poll(() => mojo(page, 'Ben').getAttribute('aria-label')).toMatch(/: 22\./);
+
+    // Ben is finished off: typed as a total.
+    await typeMojo(page, 'Ben', '0');
+    await expect.poll(() => page.getByRole('heading', { name: 'Ana wins!' }).isVisible()).toBe(true);
+    await check('play: game over');
+    expect(await page.getByRole('list', { name: 'Result' }).innerText()).toMatch(
+      /1\s+Ana\s+22 Mojo\s+2\s+Ben\s+0 Mojo/
+    );
+    expect(problems).toEqual({});
+
+    // Home lists it among the finished games, with its format and result.
+    await visit(page, shared.server.url);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Finished games' }).innerText())
+      .toMatch(/Sealed Pack 2 · 2 players[\s\S]*Ana won · Ana 22 – Ben 0 \(out\) Mojo/);
+    await context.close();
+  });
+
+  it('Guide me walks a turn and an attack step by step, and ends where the quick flow does', async () => {
+    const { page, context } = await openTab(shared.browser);
+    const play = async (guide: boolean) => {
+      await newGame(page);
+      await page.getByRole('button', { name: /^Everyone else keeps/ }).click();
+      if (guide) {
+        await page.getByRole('button', { name: 'More' }).click();
+        await page.getByRole('menuitemcheckbox', { name: /Guide me/ }).click();
+        const titles: string[] = [];
+        const next = async () => {
+          const title = await page.locator('.banner h2').innerText();
+          titles.push(title);
+          await tapAfterLooking(page.getByRole('button', { name: /^Next: / }));
+          await expect.poll(() => page.locator('.banner h2').innerText()).not.toBe(title);
+        };
+        await next(); // Build → End
+        await next(); // End → Ben's Prepare
+        await next(); // Pre-Battle
+        await next(); // Battle
+        await tapAfterLooking(page.getByRole('button', { name: 'Declare an attack' }));
+        await next(); // block
+        await next(); // range
+        await next(); // damage
+        await typeMojo(page, 'Ana', '-4');
+        await next(); // the attack is over
+        await next(); // Build
+        await next(); // End
+        await next(); // Ana's turn 3
+        expect(titles).toEqual([
+          'Turn 1 · Ana · Build',
+          'Turn 1 · Ana · End',
+          'Turn 2 · Ben · Prepare',
+          'Turn 2 · Ben · Pre-Battle',
+          'Turn 2 · Ben · Attack: declare',
+          'Turn 2 · Ben · Attack: block',
+          'Turn 2 · Ben · Attack: range damage',
+          'Turn 2 · Ben · Attack: damage',
+          'Turn 2 · Ben · Battle',
+          'Turn 2 · Ben · Build',
+          'Turn 2 · Ben · End'
+        ]);
+      } else {
+        await tapAfterLooking(page.getByRole('button', { name: 'Next turn: Ben' }));
+        await typeMojo(page, 'Ana', '-4');
+        await tapAfterLooking(page.getByRole('button', { name: 'Next turn: Ana' }));
+      }
+      await expect.poll(() => board(page)).toMatch(/^Turn 3 ·/);
+      return { board: await board(page), history: await historyText(page) };
+    };
+    const quick = await play(false);
+    const guided = await play(true);
+    expect(guided.board).toBe(quick.board);
+    expect(guided.history).toContain('Ana −4 Mojo, attack (now 26)');
+    expect(quick.history).toContain('Ana −4 Mojo, attack (now 26)');
+    await context.close();
+  });
+
+  it('40-character names at 360 px, six players and a match: nothing scrolls sideways; full names in titles', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await page.setViewportSize({ width: 360, height: 800 });
+    const names = [
+      'Anastasia Wilhelmina Montgomery-Smythe J',
+      'Bartholomew Fitzgerald Alexander Whitley',
+      'Cordelia Evangeline Rosalind Featherston',
+      'Demetrius Maximilian Theodore Worthingto',
+      'Esmeralda Guinevere Ophelia Brightwaters',
+      'Fitzwilliam Archibald Percival Lancaster'
+    ];
+    await newGame(page, { players: 6, names, format: /Pack War/, match: true });
+    expect(await scrollsSideways(page), 'mulligan').toBe(false);
+    await page.getByRole('button', { name: /^Everyone else keeps/ }).click();
+    await page.getByText(/^Cards that cannot be drawn/).click();
+    expect(await scrollsSideways(page), 'play').toBe(false);
+    expect(await page.getByTitle(names[0]).count()).toBeGreaterThan(0);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    // Everyone but Anastasia drops out: a game of the match ends, the loser chooses.
+    for (const n of names.slice(1)) await typeMojo(page, n, '0');
+    await expect
+      .poll(() => page.getByRole('region', { name: 'This turn' }).innerText())
+      .toMatch(/Bartholomew .* lost, and chooses\. Who goes first in game 2\?/);
+    expect(await page.getByRole('region', { name: 'Board' }).innerText()).toMatch(/Montgomery-Smythe J 1 ·/);
+    expect(await scrollsSideways(page), 'between games').toBe(false);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('two players face each other: the far player’s area turns to them', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(page);
+    await page.getByRole('button', { name: 'Face each other' }).click();
+    const across = page.locator('.across');
+    await expect.poll(() => across.innerText()).toContain('Ben');
+    expect(await across.evaluate((el) => getComputedStyle(el).transform)).toMatch(/^matrix\(-1, /);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('keyboard: every control on the play screen shows its focus, and the action can be spent with a key', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(page);
+    await page.getByRole('button', { name: /^Everyone else keeps/ }).click();
+    const unseen: string[] = [];
+    const seen = new Set<string>();
+    // From the top of the page, by keyboard only, through every control of the screen.
+    await page.locator('body').press('Tab');
+    for (let i = 0; i < 45; i++) {
+      const focus = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const s = getComputedStyle(el);
+        return {
+          control: el.matches('button, a[href], input, summary, textarea, select'),
+          name: (el.getAttribute('aria-label') ?? el.textContent ?? el.tagName).trim().slice(0, 30),
+          visible: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2
+        };
+      });
+      if (focus.control) {
+        seen.add(focus.name);
+        if (!focus.visible) unseen.push(focus.name);
+      }
+      await page.keyboard.press('Tab');
+    }
+    expect(seen.size).toBeGreaterThan(15);
+    expect([...seen].some((n) => n.startsWith('Ben’s action'))).toBe(true);
+    expect(unseen).toEqual([]);
+    await page.getByRole('button', { name: /^Ben’s action/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByRole('button', { name: /^Ben’s action/ }).getAttribute('aria-pressed'))
+      .toBe('true');
+    await context.close();
+  });
+});

@@ -1,0 +1,367 @@
+/**
+ * Theos in a real browser, as a table plays it: a 2v2 game set up through the screens, played in
+ * the quick flow with a reload in the middle of a round, to a team's ascension (an ordinary turn
+ * and the end of a round counted in taps); Guide me reaching the same board and history; both
+ * drafts; double taps that count once; every screen's names, 48 px targets and visible focus;
+ * 40-character names at 360 px; a shared setup link.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openTab, shot, visit } from './harness';
+import { useBrowser } from './shared';
+import {
+  accessibilityProblems,
+  countTaps,
+  scrollsSideways,
+  tapAfterLooking,
+  taps,
+  typeOnPad
+} from './checks';
+
+const shared = useBrowser();
+const NAMES = ['Ana', 'Ben', 'Cy', 'Dee', 'Eli', 'Fay'];
+const LONG = [
+  'Anastasia Wilhelmina Montgomery-Smythe J',
+  'Bartholomew Fitzgerald Alexander Whitley',
+  'Cordelia Evangeline Rosalind Featherston',
+  'Demetrius Maximilian Theodore Worthingto',
+  'Esmeralda Guinevere Ophelia Brightwaters',
+  'Fitzwilliam Archibald Percival Lancaster'
+];
+
+async function setUp(
+  page: Page,
+  options: { players: number; type: RegExp; decks: RegExp; names?: string[]; seed?: string }
+) {
+  const names = options.names ?? NAMES;
+  await visit(page, `${shared.server.url}/theos/new`);
+  await page
+    .getByRole('radiogroup', { name: 'Number of players' })
+    .getByRole('radio', { name: String(options.players), exact: true })
+    .click();
+  await page
+    .getByRole('radiogroup', { name: 'Game type' })
+    .getByRole('radio', { name: options.type })
+    .click();
+  await page
+    .getByRole('radiogroup', { name: 'Deck type' })
+    .getByRole('radio', { name: options.decks })
+    .click();
+  for (let i = 0; i < options.players; i++) await page.getByPlaceholder(`Player ${i + 1}`).fill(names[i]);
+  if (options.seed) {
+    await page.getByPlaceholder(/Use a seed/).fill(options.seed);
+    await page.getByRole('button', { name: 'Use seed' }).click();
+  }
+}
+
+async function start(page: Page) {
+  await page.getByRole('button', { name: 'Start the game' }).click();
+  await page.waitForURL(/\/play\//);
+  await page
+    .getByRole('region', { name: 'Board' })
+    .or(page.getByRole('region', { name: 'Draft' }))
+    .first()
+    .waitFor();
+}
+
+const board = (page: Page) => page.getByRole('region', { name: 'Board' }).innerText();
+const round = (page: Page) => page.getByRole('region', { name: 'This round' });
+const followers = (page: Page, who: string) =>
+  page.getByRole('button', { name: new RegExp(`^${who}’s Followers: (\\d+)\\.`) });
+
+async function followerCount(page: Page, who: string): Promise<number> {
+  const label = await followers(page, who).getAttribute('aria-label');
+  return Number(/: (\d+)\./.exec(label ?? '')?.[1]);
+}
+
+/** Types a new total into a player's Follower counter (tap the number, type, Enter). */
+async function setFollowers(page: Page, who: string, total: number) {
+  await tapAfterLooking(followers(page, who));
+  const input = page.getByLabel(`New total for ${who}’s Followers, or a change like +3 or -2`);
+  await input.fill(String(total));
+  await input.press('Enter');
+  await expect.poll(() => followerCount(page, who)).toBe(total);
+}
+
+/** Ends turns until the Play Phase is over (the last button ends it); `beforeLast` runs just before. */
+async function finishPlayPhase(page: Page, beforeLast?: () => Promise<void>) {
+  for (;;) {
+    const last = page.getByRole('button', { name: /end the Play Phase$/ });
+    if (await last.isVisible()) {
+      await beforeLast?.();
+      await tapAfterLooking(last);
+      return;
+    }
+    const turn = round(page).getByRole('button', { name: /^Turn \d done$/ });
+    const label = await turn.innerText();
+    await tapAfterLooking(turn);
+    await expect.poll(() => turn.or(last).first().innerText()).not.toBe(label);
+  }
+}
+
+/** Everyone's cleanup typed in one go: tap the first box, then keep (and Followers back) each. */
+async function cleanupAll(page: Page, entries: number[]) {
+  await round(page)
+    .getByRole('button', { name: /^Cleanup for/ })
+    .first()
+    .click();
+  for (const n of entries) await typeOnPad(page, n);
+}
+
+async function historyText(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'History' }).click();
+  const sheet = page.getByRole('dialog', { name: 'History' });
+  const text = await sheet.locator('.history:not(.minor)').allInnerTexts();
+  await sheet.getByRole('button', { name: 'Close' }).click();
+  return text.join('\n').replace(/\n(just now|\d+ \w+ ago)/g, '');
+}
+
+describe('Theos', () => {
+  it('a 2v2 game from the setup screen to a team’s ascension, with a reload mid-round; a turn is 2 taps, a round’s end 3', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await setUp(page, { players: 4, type: /2v2/, decks: /Prebuilt/, seed: 'TWOVTWO1' });
+    expect(await accessibilityProblems(page), 'setup').toEqual([]);
+    expect(await page.getByRole('radio', { name: /Four Seasons/ }).count()).toBe(0); // one group: shown as text
+    await expect.poll(() => page.getByText('Decks from the rulebook').isVisible()).toBe(true);
+    await start(page);
+    expect(await accessibilityProblems(page), 'play: first turn').toEqual([]);
+    expect(await board(page)).toContain('To ascend: 20 Followers for a team of 2');
+
+    // Turn 1: Cy gains 2 Followers and a god flips; one tap ends the turn.
+    await tapAfterLooking(page.getByRole('button', { name: 'Increase Cy’s Followers' }));
+    await tapAfterLooking(page.getByRole('button', { name: 'Increase Cy’s Followers' }));
+    const pair = page.getByRole('button', { name: /face up\. Flip to/ }).first();
+    const before = await pair.getAttribute('aria-label');
+    await tapAfterLooking(pair);
+    await expect.poll(() => pair.getAttribute('aria-label')).not.toBe(before);
+    await tapAfterLooking(round(page).getByRole('button', { name: 'Turn 1 done' }));
+
+    // An ordinary turn, counted: a Follower tap and "Turn done".
+    await countTaps(page);
+    await tapAfterLooking(page.getByRole('button', { name: 'Increase Dee’s Followers' }));
+    await tapAfterLooking(round(page).getByRole('button', { name: 'Turn 2 done' }));
+    await expect.poll(() => board(page)).toContain('Turn 3 of 7');
+    expect(await taps(page)).toEqual(['Increase Dee’s Followers', 'Turn 2 done']);
+
+    // The speed helper: War Fleet before Pallas, and the verdicts as the gods stand.
+    await page.getByText('Speed helper: who resolves first').click();
+    for (const card of ['pallas', 'p4']) {
+      const search = page.getByRole('searchbox', { name: 'Add a revealed card' });
+      await search.fill(card);
+      await search.press('Enter');
+    }
+    const order = page.getByRole('list', { name: 'Resolution order' });
+    await expect.poll(() => order.innerText()).toMatch(/^War Fleet \(P4\)[\s\S]*Pallas \(G4\)/);
+    expect(await accessibilityProblems(page), 'play: speed helper').toEqual([]);
+    await shot(page, 'theos-test-helper');
+
+    // Reload in the middle of the round: the same round, turn, gods and Followers come back.
+    const shown = await board(page);
+    await page.reload();
+    await page.getByRole('region', { name: 'Board' }).waitFor();
+    await expect.poll(() => board(page)).toBe(shown);
+    expect(await followerCount(page, 'Cy')).toBe(2);
+
+    // The rest of round 1, then the End Phase: the cleanup typed in one go, and a new round.
+    await finishPlayPhase(page, () => countTaps(page));
+    await expect.poll(() => round(page).innerText()).toContain('No one ascends this round');
+    // Cleanup order: Cy & Dee (3) first. Cy keeps 2 cards, none back; Dee keeps 1, none back;
+    // Ana and Ben (no Followers) keep nothing.
+    await cleanupAll(page, [2, 0, 1, 0, 0, 0]);
+    expect(await accessibilityProblems(page), 'play: cleanup with the pad').toEqual([]);
+    await shot(page, 'theos-test-cleanup');
+    await tapAfterLooking(round(page).getByRole('button', { name: /^Start round 2/ }));
+    await expect.poll(() => board(page)).toContain('Round 2');
+    expect(await taps(page)).toEqual([
+      'Turn 7 done: end the Play Phase',
+      'Cleanup for Cy: not entered',
+      'Start round 2: the die shows 9'
+    ]);
+    expect(await board(page)).toContain('2 Blanks');
+
+    // Round 2: Cy & Dee reach 18 (die 9 × 2) and more than Ana & Ben: they ascend at the End Phase.
+    await setFollowers(page, 'Cy', 10);
+    await setFollowers(page, 'Dee', 9);
+    await setFollowers(page, 'Ana', 4);
+    expect(await page.getByRole('heading', { name: /ascend/ }).count()).toBe(0); // only at the End Phase
+    await finishPlayPhase(page);
+    await expect.poll(() => page.getByRole('heading', { name: 'Cy & Dee ascend!' }).isVisible()).toBe(true);
+    expect(await round(page).innerText()).toMatch(/1\. Cy\s+19 Followers[\s\S]*3\. Ana\s+4 Followers/);
+    expect(await accessibilityProblems(page), 'play: game over').toEqual([]);
+    expect(await historyText(page)).toContain(
+      'Round 2: the Play Phase ends. Die 9: Ana & Ben 4/18, Cy & Dee 19/18. Cy & Dee ascend'
+    );
+
+    await visit(page, shared.server.url);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Finished games' }).innerText())
+      .toMatch(/Team Battle 2v2 · prebuilt[\s\S]*Cy & Dee ascended in round 2/);
+    await context.close();
+  });
+
+  it('Guide me and the quick flow, fed the same numbers, show the same board and history', async () => {
+    const { page, context } = await openTab(shared.browser);
+    const play = async (guide: boolean) => {
+      await setUp(page, { players: 2, type: /1v1/, decks: /Your own/, seed: 'GUIDE123' });
+      await start(page);
+      if (guide) {
+        await page.getByRole('button', { name: 'More' }).click();
+        await page.getByRole('menuitemcheckbox', { name: /Guide me/ }).click();
+        await tapAfterLooking(page.getByRole('button', { name: 'Next: Start Phase' }));
+        await tapAfterLooking(page.getByRole('button', { name: 'Next: Turn 1: choose' }));
+      }
+      for (let turn = 1; turn <= 7; turn++) {
+        if (guide) {
+          await tapAfterLooking(page.getByRole('button', { name: 'Next: Reveal' }));
+          await tapAfterLooking(page.getByRole('button', { name: 'Next: Resolve' }));
+          expect(await page.locator('.banner h2').innerText()).toBe(`Round 1 · Turn ${turn} of 7 · Resolve`);
+        }
+        if (turn === 1) await tapAfterLooking(page.getByRole('button', { name: 'Increase Ana’s Followers' }));
+        await tapAfterLooking(
+          round(page).getByRole('button', { name: turn < 7 ? `Turn ${turn} done` : /end the Play Phase$/ })
+        );
+      }
+      if (guide) await tapAfterLooking(page.getByRole('button', { name: 'Next: Cleanup' }));
+      await cleanupAll(page, [1, 0, 0]);
+      await tapAfterLooking(round(page).getByRole('button', { name: /^Start round 2/ }));
+      await expect.poll(() => board(page)).toContain('Round 2');
+      return { board: await board(page), history: await historyText(page) };
+    };
+    const quick = await play(false);
+    const guided = await play(true);
+    expect(guided).toEqual(quick);
+    expect(quick.history).toContain('Ana keeps 1 card (1 Follower stay), returns 6 (0 Followers back)');
+    await context.close();
+  });
+
+  it('drafts: the 2 player pool picked in turns, the packet tracker passing left then right', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await setUp(page, { players: 2, type: /1v1/, decks: /Draft/, seed: 'DRAFT001' });
+    const pool = page.getByRole('group', { name: 'Draft pool' });
+    await expect.poll(() => pool.locator('li').count()).toBe(28);
+    await page.getByLabel('Picks first').selectOption({ label: 'Ben' });
+    await start(page);
+    const draft = page.getByRole('region', { name: 'Draft' });
+    await expect.poll(() => draft.getByRole('heading').first().innerText()).toBe('Ben’s pick');
+    expect(await accessibilityProblems(page), 'draft: two players').toEqual([]);
+    const picks = draft.getByRole('button', { name: /^Pick / });
+    await tapAfterLooking(picks.first());
+    await expect.poll(() => draft.getByRole('heading').first().innerText()).toBe('Ana’s pick');
+    await tapAfterLooking(picks.first());
+    expect(await picks.count()).toBe(26);
+    await expect.poll(() => draft.innerText()).toContain('Picks left: Ben 11, Ana 11');
+    await tapAfterLooking(draft.getByRole('button', { name: 'We finished the draft at the table' }));
+    await page.getByRole('region', { name: 'Board' }).waitFor();
+
+    await setUp(page, { players: 3, type: /Free/, decks: /Draft/, seed: 'DRAFT003' });
+    await start(page);
+    const tracker = page.getByRole('region', { name: 'Draft' });
+    await expect.poll(() => tracker.innerText()).toContain('Packet 1 of 2 · Pick 1 of 6');
+    expect(await accessibilityProblems(page), 'draft: packets').toEqual([]);
+    for (let i = 0; i < 6; i++)
+      await tapAfterLooking(tracker.getByRole('button', { name: /^Everyone picked/ }));
+    await expect.poll(() => tracker.innerText()).toContain('Packet 2 of 2 · Pick 1 of 6');
+    expect(await tracker.innerText()).toContain('right (counter-clockwise)');
+    for (let i = 0; i < 6; i++)
+      await tapAfterLooking(tracker.getByRole('button', { name: /^Everyone picked/ }));
+    await page.getByRole('region', { name: 'Board' }).waitFor();
+    await context.close();
+  });
+
+  it('a double tap counts once: Follower +, Turn done and Start round', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await setUp(page, { players: 2, type: /1v1/, decks: /Your own/ });
+    await start(page);
+    await page.waitForTimeout(400);
+    await round(page).getByRole('button', { name: 'Turn 1 done' }).dblclick();
+    await expect.poll(() => board(page)).toContain('Turn 2 of 7');
+    await page.waitForTimeout(400);
+    expect(await board(page)).not.toContain('Turn 3 of 7');
+    await finishPlayPhase(page);
+    await cleanupAll(page, [0, 0]);
+    await page.waitForTimeout(400);
+    await round(page)
+      .getByRole('button', { name: /^Start round 2/ })
+      .dblclick();
+    await expect.poll(() => board(page)).toContain('Round 2');
+    await page.waitForTimeout(400);
+    expect(await page.locator('.toast.error').count()).toBe(0);
+    expect(await historyText(page)).not.toContain('Round 3');
+    await context.close();
+  });
+
+  it('keyboard focus is visible on the play screen; two teams can face each other across the phone', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await setUp(page, { players: 2, type: /1v1/, decks: /Your own/ });
+    await start(page);
+    await page.getByRole('button', { name: 'Face each other' }).click();
+    const across = page.locator('.across');
+    await expect.poll(() => across.innerText()).toContain('Ben');
+    expect(await across.evaluate((el) => getComputedStyle(el).transform)).toMatch(/^matrix\(-1, /);
+    expect(await accessibilityProblems(page), 'play: facing').toEqual([]);
+    await tapAfterLooking(page.getByRole('button', { name: 'Side by side' }));
+    await page.keyboard.press('Tab');
+    const outline = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const s = getComputedStyle(el);
+      return { style: s.outlineStyle, width: parseFloat(s.outlineWidth) };
+    });
+    expect(outline.style).not.toBe('none');
+    expect(outline.width).toBeGreaterThanOrEqual(2);
+    await context.close();
+  });
+
+  it('40-character names at 360 px: no sideways scroll on any screen, full names in titles', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await page.setViewportSize({ width: 360, height: 800 });
+    for (const [players, type, decks] of [
+      [2, /1v1/, /Prebuilt/],
+      [4, /2v2/, /Your own/],
+      [6, /2v2v2/, /Your own/],
+      [5, /Free/, /Draft/]
+    ] as const) {
+      const label = `${players} ${type}`;
+      await setUp(page, { players, type, decks, names: LONG });
+      expect(await scrollsSideways(page), `${label} setup`).toBe(false);
+      await start(page);
+      if (await page.getByRole('region', { name: 'Draft' }).isVisible()) {
+        expect(await scrollsSideways(page), `${label} draft`).toBe(false);
+        await tapAfterLooking(page.getByRole('button', { name: 'We finished the draft at the table' }));
+      }
+      expect(await scrollsSideways(page), `${label} play`).toBe(false);
+      await finishPlayPhase(page);
+      expect(await scrollsSideways(page), `${label} end phase`).toBe(false);
+      await round(page)
+        .getByRole('button', { name: /^Cleanup for/ })
+        .first()
+        .click();
+      expect(await scrollsSideways(page), `${label} cleanup pad`).toBe(false);
+      expect(await page.getByTitle(LONG[0]).count(), label).toBeGreaterThan(0);
+    }
+    await shot(page, 'theos-long-names-360');
+    await context.close();
+  });
+
+  it('a shared setup link rebuilds the same game on another phone; a bad code says why', async () => {
+    const first = await openTab(shared.browser);
+    await setUp(first.page, { players: 6, type: /2v2v2/, decks: /Draft/, seed: 'SHARE001' });
+    const code = (await first.page.getByTestId('setup-code').innerText()).trim();
+    expect(code).toMatch(/^TH1-/);
+    // The other phone has seats, not names: compare with the names taken out.
+    const seats = (texts: string[]) =>
+      texts.map((t) => t.replace(/\b(Ana|Ben|Cy|Dee|Eli|Fay)\b/g, (n) => `Player ${NAMES.indexOf(n) + 1}`));
+    const packets = seats(await first.page.locator('details.list').allTextContents());
+    const realms = seats(await first.page.locator('.realm').allInnerTexts());
+    await first.context.close();
+
+    const second = await openTab(shared.browser);
+    await visit(second.page, `${shared.server.url}/theos/new?code=${encodeURIComponent(code)}`);
+    await expect.poll(() => second.page.getByTestId('setup-code').innerText()).toBe(code);
+    expect(await second.page.locator('details.list').allTextContents()).toEqual(packets);
+    expect(await second.page.locator('.realm').allInnerTexts()).toEqual(realms);
+    await visit(second.page, `${shared.server.url}/theos/new?code=TH1-XXXX-YYYY`);
+    await expect.poll(() => second.page.getByText(/could not be used/).isVisible()).toBe(true);
+    await second.context.close();
+  });
+});
