@@ -8,6 +8,7 @@
  * - Replay: 10,000 events through the fixture machine, Titans of Eden and Epic.
  * - Replay: 10,000 events through the fixture machine, Titans of Eden and Theos.
  * - Replay: 10,000 events through the fixture machine, Titans of Eden and WiZ.
+ * - Replay: 10,000 events through the fixture machine, Titans of Eden and Twilight of the Gods.
  * - Append: one event committed through the session runtime (fake-indexeddb in Node), and one
  *   IndexedDB write in Chromium (the browser's own cost of a committed event).
  * - Search: the index's gzipped size, and the time per keystroke over the whole corpus.
@@ -24,6 +25,8 @@ import { tallyLogic, tallySetup, type TallyEvent } from '../tests/fixtures/tally
 import { proposeArenas, type TitansSetup } from '../src/lib/games/titans/format';
 import { randomPiles } from '../src/lib/games/titans/piles';
 import { titansLogic } from '../src/lib/games/titans/logic';
+import type { TwilightSetup } from '../src/lib/games/twilight/format';
+import { twilightLogic } from '../src/lib/games/twilight/logic';
 import { epicLogic } from '../src/lib/games/epic/logic';
 import type { EpicSetup } from '../src/lib/games/epic/format';
 import { wizLogic } from '../src/lib/games/wiz/logic';
@@ -275,6 +278,48 @@ const theosEvents = Array.from({ length: Math.ceil(10_000 / theosRound.length) }
   .slice(0, 10_000);
 const theosStart = initialState(theosLogic, theosSetup);
 report('Replay 10,000 Theos events', ms(time(() => replay(theosLogic, theosStart, theosEvents), 20)));
+
+// Twilight of the Gods: quick-flow turns of a long two-player game (a Trade, the Aspect put into
+// play, an unblocked attacker, Decay, End turn), with Restore effects keeping both players alive.
+const twilightSetup: TwilightSetup = {
+  seed: 'BENCH001',
+  players: [
+    { id: 'p1', name: 'Ana' },
+    { id: 'p2', name: 'Ben' }
+  ],
+  deities: ['mars', 'hera'],
+  extended: false,
+  decks: [50, 50],
+  teams: null,
+  draft: false,
+  firstBy: 'explainer',
+  first: 0
+};
+const twilightEvents: GameEvent[] = [{ type: 'BEGIN' }];
+for (let t = 0; twilightEvents.length < 10_000; t++) {
+  const [me, them] = t % 2 === 0 ? [0, 1] : [1, 0];
+  twilightEvents.push(
+    { type: 'TRADE', with: them, give: 1, get: 1 },
+    { type: 'RESOURCE', level: (t % 3) + 1 },
+    { type: 'HIT_LIFE', target: them, life: 2 },
+    { type: 'ADJUST', seat: them, pile: 'life', delta: 2 },
+    { type: 'ADJUST', seat: me, pile: 'life', delta: 2 },
+    {
+      type: 'DECAY',
+      unused: [
+        [0, 0, 0],
+        [0, 0, 0]
+      ]
+    },
+    { type: 'END_TURN' }
+  );
+}
+twilightEvents.length = 10_000;
+const twilightStart = initialState(twilightLogic, twilightSetup);
+report(
+  'Replay 10,000 Twilight of the Gods events',
+  ms(time(() => replay(twilightLogic, twilightStart, twilightEvents), 20))
+);
 {
   // WiZ: 4 players with titans and the Life Pool, rounds as a table types them in the quick flow
   // (who went out, a typed hand and one from its cards, three chaotic EP, Score), with a few

@@ -5,11 +5,12 @@
 import type { GameLogic } from '../session/types';
 import type { GameEntry } from './types';
 import { titans } from './titans';
+import { twilight } from './twilight';
 import { epic } from './epic';
 import { wiz } from './wiz';
 import { theos } from './theos';
 
-export const GAMES: readonly GameEntry[] = [titans, epic, wiz, theos];
+export const GAMES: readonly GameEntry[] = [titans, twilight, epic, wiz, theos];
 
 export function gameById(id: string): GameEntry | undefined {
   return GAMES.find((g) => g.id === id);

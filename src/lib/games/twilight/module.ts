@@ -1,0 +1,39 @@
+import type { GameModule } from '../types';
+import type { TwilightSetup } from './format';
+import { randomFirst } from './format';
+import { twilightLogic } from './logic';
+import { decodeSetupCode } from './share';
+import Setup from './Setup.svelte';
+import Play from './Play.svelte';
+
+const module: GameModule<TwilightSetup> = {
+  logic: twilightLogic,
+  Setup,
+  Play,
+  /**
+   * A shared setup code carries the table's shape and the seed (first player, seats, the Deity
+   * draft); the people at this table still enter their own names and Deities.
+   */
+  decodeSetup(code) {
+    const decoded = decodeSetupCode(code);
+    if (!decoded.ok) return decoded;
+    const { players, teams, extended, draft, firstBy, randomSeats, seed } = decoded;
+    const seats = Array.from({ length: players }, (_, i) => i);
+    return {
+      ok: true,
+      setup: {
+        seed,
+        players: seats.map((i) => ({ id: `p${i + 1}`, name: '' })),
+        deities: seats.map(() => null),
+        extended,
+        decks: seats.map(() => (extended ? 60 : 50)),
+        teams: teams ? seats.map((i) => i % teams) : null,
+        draft,
+        firstBy,
+        first: firstBy === 'random' ? randomFirst(seed, players) : 0,
+        randomSeats
+      }
+    };
+  }
+};
+export default module;
