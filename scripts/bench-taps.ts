@@ -30,9 +30,9 @@ export interface TapStats {
 
 const CPU_SLOWDOWN = 4;
 
-/** A Duel's backup file: `turns` ordinary turns walked step by step (21 events each), no winner. */
-export function titansBackup(turns: number, id = 'benchgame01'): { text: string; events: number } {
-  const setup: TitansSetup = {
+/** The Duel between Ana and Ben that the benchmarks play. */
+export function titansBackupSetup(): TitansSetup {
+  return {
     format: 'duel',
     mode: 'classic',
     seed: 'BENCH001',
@@ -45,6 +45,11 @@ export function titansBackup(turns: number, id = 'benchgame01'): { text: string;
     piles: randomPiles('BENCH001', 1),
     avatarTeam: 0
   };
+}
+
+/** A Duel's backup file: `turns` ordinary turns walked step by step (21 events each), no winner. */
+export function titansBackup(turns: number, id = 'benchgame01'): { text: string; events: number } {
+  const setup = titansBackupSetup();
   const turn: GameEvent[] = [
     { type: 'BEGIN_AGES' },
     ...Array.from({ length: 15 }, () => ({ type: 'NEXT' })),

@@ -9,6 +9,7 @@
  * - Replay: 10,000 events through the fixture machine, Titans of Eden and Theos.
  * - Replay: 10,000 events through the fixture machine, Titans of Eden and WiZ.
  * - Replay: 10,000 events through the fixture machine, Titans of Eden and Twilight of the Gods.
+ * - Stats: 1,000 finished games replayed to their results and counted per player, game and pair.
  * - Append: one event committed through the session runtime (fake-indexeddb in Node), and one
  *   IndexedDB write in Chromium (the browser's own cost of a committed event).
  * - Search: the index's gzipped size, and the time per keystroke over the whole corpus.
@@ -31,14 +32,15 @@ import { epicLogic } from '../src/lib/games/epic/logic';
 import type { EpicSetup } from '../src/lib/games/epic/format';
 import { wizLogic } from '../src/lib/games/wiz/logic';
 import type { WizSetup } from '../src/lib/games/wiz/format';
-import { initialState, replay } from '../src/lib/session/replay';
+import { initialState, replay, step, storeState } from '../src/lib/session/replay';
 import { theosLogic } from '../src/lib/games/theos/logic';
 import { proposeSetup } from '../src/lib/games/theos/randomize';
 import { SessionRuntime } from '../src/lib/session/runtime';
 import { TablesideDB } from '../src/lib/db/schema';
 import { loadSearchIndex, searchRules } from '../src/lib/rules/search';
-import type { GameEvent } from '../src/lib/db/records';
-import { benchTaps, tapTable } from './bench-taps';
+import { benchTaps, tapTable, titansBackupSetup } from './bench-taps';
+import { gameStats, headToHead, playerStats, playRecord, type GameInfo } from '../src/lib/results/stats';
+import type { EventRecord, GameEvent, SessionRecord, SnapshotRecord } from '../src/lib/db/records';
 
 const BUILD = resolve(import.meta.dirname, '../build');
 if (!existsSync(resolve(BUILD, 'index.html'))) {
@@ -356,6 +358,77 @@ report(
     .slice(0, 10_000);
   const wizStart = initialState(wizLogic, wizGame);
   report('Replay 10,000 WiZ events', ms(time(() => replay(wizLogic, wizStart, wizEvents), 20)));
+}
+
+// ---- Stats over 1,000 finished games (Node) ------------------------------------------------------
+{
+  // What the stats page does after reading the database: replay every finished game's log to its
+  // result, then count per player, per game and head to head. The games are Titans Duels between
+  // 12 remembered players, half walked in Guide me (every reminder a step), half in the quick
+  // flow, each played until a side has lost its three temples.
+  const people = Array.from({ length: 12 }, (_, i) => ({ id: `pr${i}`, name: `Player ${i}`, created: 0 }));
+  const profiles = new Map(people.map((p) => [p.id, p]));
+  const info: GameInfo = { title: 'Titans of Eden', describeSetup: () => 'Duel', logic: titansLogic };
+  const setup = titansBackupSetup();
+  const start = Date.UTC(2025, 0, 1);
+  const games = Array.from({ length: 1000 }, (_, n) => {
+    const id = `s${n}`;
+    const created = start + n * 86_400_000;
+    const log: EventRecord[] = [];
+    let snapshot = initialState(titansLogic, setup);
+    const play = (event: GameEvent) => {
+      const next = step(titansLogic, snapshot, event);
+      if (!next) return false;
+      snapshot = next;
+      log.push({ sessionId: id, seq: log.length + 1, kind: 'event', event, time: created + log.length * 20_000, label: '' });
+      return true;
+    };
+    const guided = n % 2 === 1;
+    for (let turn = 0; snapshot.status === 'active' && turn < 50; turn++) {
+      // One side wins each battle, the pattern varying from game to game.
+      const anaWins = (n * 7 + turn * 3) % 5 < 3;
+      if (guided) {
+        play({ type: 'BEGIN_AGES' });
+        for (let i = 0; i < 15; i++) play({ type: 'NEXT' });
+      }
+      play({ type: 'POWER', arena: 0, side: 0, power: anaWins ? 8 : 2 });
+      play({ type: 'POWER', arena: 0, side: 1, power: anaWins ? 2 : 8 });
+      play({ type: 'RESOLVE_BATTLE' });
+      if (snapshot.status !== 'active') break;
+      // Walk the end of the turn: Guide me one reminder at a time, the quick flow in one tap.
+      for (let i = 0; guided && i < 10 && !step(titansLogic, snapshot, { type: 'BEGIN_AGES' }); i++)
+        if (!play({ type: 'NEXT' })) play({ type: 'NEXT_TURN' });
+      if (!guided) play({ type: 'NEXT_TURN' });
+    }
+    const session = {
+      id,
+      game: 'titans',
+      setup,
+      created,
+      updated: created,
+      status: 'finished',
+      summary: '',
+      head: log.length,
+      profiles: { p1: people[n % 12].id, p2: people[(n * 5 + 1) % 12].id }
+    } as SessionRecord;
+    // The cache the runtime writes when a game ends (runtime.ts: job).
+    const cache: SnapshotRecord[] = [
+      { sessionId: id, eventSeq: log.length, depth: log.length, version: titansLogic.version, state: storeState(snapshot) }
+    ];
+    return { session, log, cache, done: snapshot.status === 'done' };
+  });
+  if (games.some((g) => !g.done)) throw new Error('a generated game did not finish');
+  const events = games.reduce((sum, g) => sum + g.log.length, 0);
+  const stats = (withCache: boolean) => () => {
+    const plays = games.map((g) => playRecord(g.session, g.log, info, profiles, withCache ? g.cache : []));
+    for (const p of people) playerStats(plays, p.id);
+    gameStats(plays, 'titans');
+    for (let i = 1; i < people.length; i++) headToHead(plays, people[0].id, people[i].id);
+  };
+  const statsTime = time(stats(true), 5);
+  const coldTime = time(stats(false), 3);
+  report(`Stats over 1,000 finished games (${events.toLocaleString('en')} events)`, ms(statsTime));
+  report('  the same with no snapshot cache (full replays)', ms(coldTime));
 }
 
 // ---- Append through the runtime (Node, fake-indexeddb) ------------------------------------------

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openTab, shot, visit } from './harness';
+import { board, box, newGame, quickBattle } from './titans-play';
 import { useBrowser } from './shared';
 import {
   accessibilityProblems,
@@ -18,46 +19,6 @@ import {
 } from './checks';
 
 const shared = useBrowser();
-
-/** Everything the board shows, as text: the state a person sees. */
-const board = (page: Page) => page.getByRole('region', { name: 'Board' }).innerText();
-const box = (page: Page, who: string, arena?: number) =>
-  page
-    .getByRole('region', { name: 'This turn' })
-    .getByRole('button', { name: new RegExp(`^Power of ${who}${arena ? ` in Arena ${arena}` : ''}:`) });
-
-async function newGame(
-  page: Page,
-  options: { format?: RegExp; players?: number; names?: string[]; seed?: string } = {}
-) {
-  const { format = /Duel/, players = 2, names = ['Ana', 'Ben', 'Cy', 'Dee', 'Eli', 'Fay'] } = options;
-  await visit(page, `${shared.server.url}/titans/new`);
-  await page.getByRole('radiogroup', { name: 'Format' }).getByRole('radio', { name: format }).click();
-  if (players > 2)
-    await page
-      .getByRole('radiogroup', { name: 'Number of players' })
-      .getByRole('radio', { name: String(players) })
-      .click();
-  for (let i = 0; i < players; i++) await page.getByPlaceholder(`Player ${i + 1}`).fill(names[i]);
-  if (options.seed) {
-    await page.getByPlaceholder(/Use a seed/).fill(options.seed);
-    await page.getByRole('button', { name: 'Use seed' }).click();
-  }
-  await page.getByRole('button', { name: 'Start the game' }).click();
-  await page.waitForURL(/\/play\//);
-  await page.getByRole('region', { name: 'Board' }).waitFor();
-}
-
-/** The quick battle: tap the first box, type every total (digits and ✓), resolve. */
-async function quickBattle(page: Page, powers: number[]) {
-  await page
-    .getByRole('region', { name: 'This turn' })
-    .getByRole('button', { name: /^Power of/ })
-    .first()
-    .click();
-  for (const p of powers) await typeOnPad(page, p);
-  await page.getByRole('button', { name: 'Resolve the battle' }).click();
-}
 
 async function historyText(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'More' }).click();
@@ -72,7 +33,7 @@ async function historyText(page: Page): Promise<string> {
 describe('Titans of Eden', () => {
   it('a Duel in the quick flow, to the end, surviving a reload mid-battle; an ordinary turn is 3 taps', async () => {
     const { page, context } = await openTab(shared.browser);
-    await newGame(page);
+    await newGame(shared.server.url, page);
     await shot(page, 'titans-turn-start');
     expect(await accessibilityProblems(page)).toEqual([]);
 
@@ -132,7 +93,7 @@ describe('Titans of Eden', () => {
 
   it('three arenas: an ordinary turn is 3 taps, and the pad never hides a box or who wins', async () => {
     const { page, context } = await openTab(shared.browser);
-    await newGame(page, { format: /Three/, players: 5 });
+    await newGame(shared.server.url, page, { format: /Three/, players: 5 });
     await countTaps(page);
     await page
       .getByRole('region', { name: 'This turn' })
@@ -179,7 +140,7 @@ describe('Titans of Eden', () => {
   it('Guide me and the quick flow, fed the same numbers, show the same board and history', async () => {
     const { page, context } = await openTab(shared.browser);
     const play = async (guide: boolean) => {
-      await newGame(page, { seed: 'GUIDE123' });
+      await newGame(shared.server.url, page, { seed: 'GUIDE123' });
       if (guide) {
         await page.getByRole('button', { name: 'More' }).click();
         await page.getByRole('menuitemcheckbox', { name: /Guide me/ }).click();
@@ -212,7 +173,7 @@ describe('Titans of Eden', () => {
 
   it('a double tap counts once: Surge, Begin, ✓ and Next turn', async () => {
     const { page, context } = await openTab(shared.browser);
-    await newGame(page);
+    await newGame(shared.server.url, page);
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await page.getByRole('button', { name: /^Ana: Surge/ }).dblclick();
@@ -255,7 +216,7 @@ describe('Titans of Eden', () => {
 
   it('a held counter ramps on screen and makes one history line; it never shows the old value again', async () => {
     const { page, context } = await openTab(shared.browser);
-    await newGame(page);
+    await newGame(shared.server.url, page);
     await page.locator('details.supply summary').click();
     const minus = page.getByRole('button', { name: 'Decrease Ghosts' });
     const value = page.getByRole('button', { name: /^Ghosts: \d+/ });
@@ -305,7 +266,7 @@ describe('Titans of Eden', () => {
       [/Two/, 4],
       [/Three/, 6]
     ] as const) {
-      await newGame(page, { format, players, names });
+      await newGame(shared.server.url, page, { format, players, names });
       expect(await scrollsSideways(page), `${format} start`).toBe(false);
       const widths = await page
         .getByRole('region', { name: 'This turn' })
@@ -328,7 +289,7 @@ describe('Titans of Eden', () => {
 
   it('the step help: end of turn links End of the turn, Rage and Spite; a checklist item its own rules; links keep the way back', async () => {
     const { page, context } = await openTab(shared.browser);
-    await newGame(page);
+    await newGame(shared.server.url, page);
     await quickBattle(page, [6, 1]);
     await page.getByRole('button', { name: 'Rules for this step' }).click();
     const help = page.getByRole('dialog', { name: /^Rules:/ });

@@ -316,6 +316,25 @@ describe('stats from stored logs, on 200 generated games', { timeout: 60_000 }, 
     }
   });
 
+  it('caches each game\'s end on the first count; later counts use it and agree; a cache from another machine version is ignored', async () => {
+    const db = await stored();
+    expect(await db.snapshots.count()).toBe(0);
+    const first = await loadPlays(db, { games });
+    // Written in the background: wait until the ends of the longer games are cached.
+    await expect.poll(() => db.snapshots.count()).toBeGreaterThan(0);
+    const cached = await db.snapshots.toArray();
+    for (const c of cached) {
+      const g = generated.find((x) => x.session.id === c.sessionId)!;
+      expect(c.depth).toBe(g.log.length);
+    }
+    expect(await loadPlays(db, { games })).toEqual(first);
+    // A cache made by another version of the machine must not be read: poison it and compare.
+    await db.snapshots.bulkPut(
+      cached.map((c) => ({ ...c, version: c.version + 1, state: { ...c.state, context: { broken: true } } }))
+    );
+    expect(await loadPlays(db, { games })).toEqual(first);
+  });
+
   it('head to head and first-player advantage, as counted independently', async () => {
     const plays = await loadPlays(await stored(), { games });
     for (const [a, b] of [

@@ -1,12 +1,15 @@
 /**
  * Plays and stats, computed from the stored logs every time (never a second copy that could
  * drift): a finished session's log is replayed to its end and the game's own `result` read off
- * the final state. Pure: the caller reads the sessions, logs and profiles; nothing here touches
+ * the final state. The snapshot cache only shortens the replay: a cached state is used only when
+ * it sits on this very log under this machine version (session/load.ts). Pure: the caller reads the sessions, logs and profiles; nothing here touches
  * storage or the clock.
  */
-import type { EventRecord, ProfileRecord, SessionRecord } from '../db/records';
+import type { EventRecord, ProfileRecord, SessionRecord, SnapshotRecord } from '../db/records';
 import { foldLog } from '../session/log';
+import { bestCachedSnapshot } from '../session/load';
 import { initialState, step } from '../session/replay';
+import type { AnyMachineSnapshot } from 'xstate';
 import type { GameLogic, GameResult, Period } from '../session/types';
 
 export interface PlayPlayer {
@@ -45,29 +48,54 @@ export interface GameInfo {
   logic: GameLogic<any>;
 }
 
-/** The final state of a stored log (as far as this version can replay it) and its result. */
-export function resultOf(
+export interface FinalState {
+  snapshot: AnyMachineSnapshot;
+  /** Effective events folded into it, and the log seq of the last of them. */
+  depth: number;
+  eventSeq: number;
+  /** How many events had to be replayed past the snapshot cache. */
+  replayed: number;
+}
+
+/** The final state of a stored log, as far as this version can replay it. */
+export function finalState(
   logic: GameLogic<any>,
   session: SessionRecord,
-  log: readonly EventRecord[]
-): GameResult {
-  const setup = session.setup;
-  let snapshot = initialState(logic, setup);
-  for (const entry of foldLog(log).effective) {
-    const next = step(logic, snapshot, entry.event!);
+  log: readonly EventRecord[],
+  cache: readonly SnapshotRecord[] = []
+): FinalState {
+  const effective = foldLog(log).effective;
+  const cached = cache.length ? bestCachedSnapshot(logic, cache, effective) : undefined;
+  let snapshot = cached?.snapshot ?? initialState(logic, session.setup);
+  let depth = cached?.depth ?? 0;
+  const from = depth;
+  for (; depth < effective.length; depth++) {
+    const next = step(logic, snapshot, effective[depth].event!);
     if (!next) break;
     snapshot = next;
   }
-  return logic.result(snapshot, setup);
+  return { snapshot, depth, eventSeq: depth ? effective[depth - 1].seq : 0, replayed: depth - from };
+}
+
+/** Where a stored game ended (or stands): the game's own result read off its final state. */
+export function resultOf(
+  logic: GameLogic<any>,
+  session: SessionRecord,
+  log: readonly EventRecord[],
+  cache: readonly SnapshotRecord[] = []
+): GameResult {
+  return logic.result(finalState(logic, session, log, cache).snapshot, session.setup);
 }
 
 export function playRecord(
   session: SessionRecord,
   log: readonly EventRecord[],
   game: GameInfo,
-  profiles: ReadonlyMap<string, ProfileRecord>
+  profiles: ReadonlyMap<string, ProfileRecord>,
+  cache: readonly SnapshotRecord[] | FinalState = []
 ): PlayRecord {
-  const result = resultOf(game.logic, session, log);
+  const final = 'snapshot' in cache ? cache : finalState(game.logic, session, log, cache);
+  const result = game.logic.result(final.snapshot, session.setup);
   const end = log.length ? log[log.length - 1].time : session.updated;
   const links = session.profiles ?? {};
   return {

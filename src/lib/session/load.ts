@@ -90,7 +90,8 @@ export function buildTimeline<S extends BaseSetup>(
   return { timeline, problem, replayedAll };
 }
 
-function bestCachedSnapshot(
+/** The deepest cached state that fits this log under this machine version, restored. */
+export function bestCachedSnapshot(
   logic: GameLogic<any>,
   cache: readonly SnapshotRecord[],
   effective: readonly EventRecord[]

@@ -358,7 +358,12 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
   private job(entry: EventRecord, before: AnyMachineSnapshot, next: AnyMachineSnapshot): CommitJob {
     const job: CommitJob = { entry };
     const depth = this.timeline.effective.length;
-    if (entry.kind !== 'undo' && depth > 0 && depth % this.snapshotEvery === 0) {
+    const statusChanged =
+      naturalStatus(next) !== naturalStatus(before) || this.record.status !== naturalStatus(next);
+    // Every N events, and the state a game ends in: history and stats read a finished game's
+    // result from it instead of replaying the whole log.
+    const cacheHere = depth % this.snapshotEvery === 0 || naturalStatus(next) !== 'active';
+    if (entry.kind !== 'undo' && depth > 0 && cacheHere) {
       job.cache = {
         depth,
         eventSeq: this.timeline.effective[depth - 1].seq,
@@ -366,8 +371,6 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
         snapshot: next
       };
     }
-    const statusChanged =
-      naturalStatus(next) !== naturalStatus(before) || this.record.status !== naturalStatus(next);
     const periodChanged = this.logic.period(next, this.setup).number !== this.writtenPeriod;
     if (statusChanged || periodChanged) {
       job.record = this.recordFields(next, entry.seq, entry.time);

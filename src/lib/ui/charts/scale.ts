@@ -1,8 +1,9 @@
 /** Axis arithmetic for the small SVG charts: nice round ticks, and values to coordinates. */
-export function niceTicks(min: number, max: number, count = 4): number[] {
+export function niceTicks(min: number, max: number, count = 4, whole = false): number[] {
   if (!Number.isFinite(min) || !Number.isFinite(max)) return [0];
   if (min === max) return [min];
-  const raw = (max - min) / count;
+  // Counts (plays, temples) never sit between whole numbers: no tick at 0.5 games.
+  const raw = whole ? Math.max(1, (max - min) / count) : (max - min) / count;
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? raw;
   const ticks: number[] = [];

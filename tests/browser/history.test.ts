@@ -1,0 +1,122 @@
+/**
+ * Results that last, in a real browser: a Titans Duel finished through the play screen lands in
+ * History with its chart; the winner's stats count it; a rename on the Players page follows into
+ * the history (each game keeps the name it was played with, and says who that is now); and "Log in BG Stats" builds the documented link with the right JSON (caught
+ * here, never followed). Screenshots of history and stats in light and dark.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openTab, shot, visit } from './harness';
+import { useBrowser } from './shared';
+import { accessibilityProblems, scrollsSideways, tapAfterLooking } from './checks';
+import { newGame, quickBattle } from './titans-play';
+
+const shared = useBrowser();
+
+async function finishDuel(page: Page) {
+  await newGame(shared.server.url, page);
+  await quickBattle(page, [8, 3]);
+  await tapAfterLooking(page.getByRole('button', { name: /^Next turn/ }));
+  await quickBattle(page, [9, 1]);
+  await tapAfterLooking(page.getByRole('button', { name: /^Next turn/ }));
+  await quickBattle(page, [12, 2]);
+  await page.getByRole('heading', { name: 'Ana wins!' }).waitFor();
+}
+
+async function bothThemes(page: Page, name: string) {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await shot(page, `${name}-light`, { fullPage: true });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shot(page, `${name}-dark`, { fullPage: true });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+describe('history and stats', () => {
+  it('a finished game: in history with its chart, in the stats, renamed everywhere, logged in BG Stats', async () => {
+    const { page, context, requests } = await openTab(shared.browser);
+    await finishDuel(page);
+
+    // History is in the bottom navigation (the play screen hides it: back home first).
+    await visit(page, shared.server.url);
+    await page.getByRole('navigation').getByRole('link', { name: 'History' }).click();
+    await page.waitForURL(/\/history$/);
+    const list = page.getByRole('list', { name: 'Finished games' });
+    await expect.poll(() => list.innerText()).toMatch(/Titans of Eden[\s\S]*Ana won · Ana 3 – Ben 0/);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    expect(await scrollsSideways(page)).toBe(false);
+    await bothThemes(page, 'history');
+
+    // The game's own page: the result, the temples per turn drawn, the whole history.
+    await list.getByRole('link', { name: /Titans of Eden/ }).click();
+    await page.getByRole('heading', { name: 'Ana wins', exact: true }).waitFor();
+    const chart = page.getByRole('img', { name: /temples at the end of each turn/ });
+    await chart.waitFor();
+    // A line per player, and Ben's falls from 3 to 0 over the three turns.
+    expect(await chart.locator('path, polyline').count()).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Everything that happened' }).innerText())
+      .toMatch(/Ana destroys a temple of Ben/);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await bothThemes(page, 'history-game');
+
+    // BG Stats: the link is built when tapped and carries one play; caught, not followed.
+    let logged = '';
+    await context.route('https://app.bgstatsapp.com/**', (route) => {
+      logged = route.request().url();
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<p>caught</p>' });
+    });
+    expect(requests.some((u) => u.includes('bgstatsapp'))).toBe(false);
+    await page.getByRole('button', { name: 'Log in BG Stats' }).click();
+    await expect.poll(() => logged).toMatch(/^https:\/\/app\.bgstatsapp\.com\/createPlay\.html\?data=/);
+    const play = JSON.parse(decodeURIComponent(new URL(logged).search.slice('?data='.length)));
+    expect(play).toMatchObject({
+      sourceName: 'Tableside',
+      sourcePlayId: expect.stringMatching(/\S/),
+      playDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      comments: expect.stringMatching(/Duel/),
+      game: { name: 'Titans of Eden', sourceGameId: 'titans', highestWins: true }
+    });
+    expect(
+      play.players.map((p: Record<string, unknown>) => [p.name, p.score, p.winner, p.rank])
+    ).toEqual([
+      ['Ana', 3, true, 1],
+      ['Ben', 0, false, 2]
+    ]);
+    expect(play.players.every((p: { sourcePlayerId?: string }) => p.sourcePlayerId)).toBe(true);
+    expect(logged.length).toBeLessThan(8000);
+
+    // The winner's stats, opened from the Players page.
+    await visit(page, `${shared.server.url}/players`);
+    const ana = page.getByRole('listitem').filter({ hasText: 'Ana' });
+    await ana.getByRole('link', { name: 'Stats' }).click();
+    await page.waitForURL(/\/stats\?player=/);
+    const figures = page.getByRole('region', { name: 'Players' });
+    await expect.poll(() => figures.innerText()).toMatch(/Plays\s+1[\s\S]*Wins\s+1[\s\S]*Win rate\s+100%/);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    expect(await scrollsSideways(page)).toBe(false);
+    await bothThemes(page, 'stats');
+
+    // Rename Ana once; history, the game page and the stats follow.
+    await visit(page, `${shared.server.url}/players`);
+    await page.getByRole('listitem').filter({ hasText: 'Ana' }).getByRole('button', { name: 'Rename' }).click();
+    await page.getByLabel('New name for Ana').fill('Anna');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('listitem').filter({ hasText: 'Anna' }).waitFor();
+
+    await page.getByRole('navigation').getByRole('link', { name: 'History' }).click();
+    // The list keeps the summary as played and names the seats as people go by now.
+    await expect.poll(() => list.innerText()).toMatch(/Ana won · Ana 3 – Ben 0[\s\S]*Anna, Ben/);
+    await page.getByLabel('Player').selectOption({ label: 'Anna' });
+    await expect.poll(() => page.getByRole('status').first().innerText()).toBe('1 finished game');
+    await list.getByRole('link', { name: /Titans of Eden/ }).click();
+    await page.getByRole('heading', { name: 'Ana wins', exact: true }).waitFor();
+    await expect.poll(() => page.getByRole('table').first().innerText()).toMatch(/Ana \(now Anna\)/);
+
+    await visit(page, `${shared.server.url}/stats`);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Players' }).locator('select').first().innerText())
+      .toMatch(/Anna · 1/);
+    expect(requests.filter((u) => u.startsWith('pageerror:'))).toEqual([]);
+    await context.close();
+  });
+});

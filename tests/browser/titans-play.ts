@@ -1,0 +1,49 @@
+/**
+ * Playing Titans of Eden through the UI, for the tests that need a game played as a person would:
+ * start a game from the setup screen, enter a battle in the quick flow.
+ */
+import type { Page } from 'playwright-core';
+import { visit } from './harness';
+import { typeOnPad } from './checks';
+
+/** Everything the board shows, as text: the state a person sees. */
+export const board = (page: Page) => page.getByRole('region', { name: 'Board' }).innerText();
+export const box = (page: Page, who: string, arena?: number) =>
+  page
+    .getByRole('region', { name: 'This turn' })
+    .getByRole('button', { name: new RegExp(`^Power of ${who}${arena ? ` in Arena ${arena}` : ''}:`) });
+
+export async function newGame(
+  url: string,
+  page: Page,
+  options: { format?: RegExp; players?: number; names?: string[]; seed?: string } = {}
+) {
+  const { format = /Duel/, players = 2, names = ['Ana', 'Ben', 'Cy', 'Dee', 'Eli', 'Fay'] } = options;
+  await visit(page, `${url}/titans/new`);
+  await page.getByRole('radiogroup', { name: 'Format' }).getByRole('radio', { name: format }).click();
+  if (players > 2)
+    await page
+      .getByRole('radiogroup', { name: 'Number of players' })
+      .getByRole('radio', { name: String(players) })
+      .click();
+  for (let i = 0; i < players; i++) await page.getByPlaceholder(`Player ${i + 1}`).fill(names[i]);
+  if (options.seed) {
+    await page.getByPlaceholder(/Use a seed/).fill(options.seed);
+    await page.getByRole('button', { name: 'Use seed' }).click();
+  }
+  await page.getByRole('button', { name: 'Start the game' }).click();
+  await page.waitForURL(/\/play\//);
+  await page.getByRole('region', { name: 'Board' }).waitFor();
+}
+
+/** The quick battle: tap the first box, type every total (digits and ✓), resolve. */
+export async function quickBattle(page: Page, powers: number[]) {
+  await page
+    .getByRole('region', { name: 'This turn' })
+    .getByRole('button', { name: /^Power of/ })
+    .first()
+    .click();
+  for (const p of powers) await typeOnPad(page, p);
+  await page.getByRole('button', { name: 'Resolve the battle' }).click();
+}
+
