@@ -140,6 +140,34 @@ describe('session runtime', () => {
     expect(sameState(fresh.snapshot, rt.snapshot)).toBe(true);
   });
 
+  it('a game opened by a long replay (no cache: imported) caches its state, and the next open starts there', async () => {
+    const { db, rt } = await start({ snapshotEvery: 4 });
+    await sendAll(rt, someEvents);
+    await db.snapshots.clear(); // as after an import: the log only
+    const depth = rt.events.length;
+    const first = await SessionRuntime.open(reopen(db), tallyLogic, rt.session.id, { snapshotEvery: 4 });
+    await first.cacheWrite;
+    const cached = await db.snapshots.toArray();
+    expect(cached.map((c) => c.depth)).toEqual([depth]);
+    // Tamper with the new cache: an open that starts from it shows the tampered value.
+    (cached[0].state.context as TallyContext).rolls = [6, 6, 6];
+    await db.snapshots.put(cached[0]);
+    const second = await SessionRuntime.open(reopen(db), tallyLogic, rt.session.id, { snapshotEvery: 4 });
+    expect(ctx(second).rolls).toEqual([6, 6, 6]);
+    await second.cacheWrite;
+    expect(await db.snapshots.count()).toBe(1); // nothing replayed: nothing new written
+  });
+
+  it('a finished game caches the state it ended in, whatever N is', async () => {
+    const { db, rt } = await start({ snapshotEvery: 1000 });
+    await sendAll(rt, someEvents);
+    expect(await db.snapshots.count()).toBe(0);
+    expect(rt.send({ type: 'FINISH' })).toEqual({ ok: true });
+    await rt.saved();
+    expect(rt.snapshot.status).toBe('done');
+    expect((await db.snapshots.toArray()).map((c) => c.depth)).toEqual([rt.events.length]);
+  });
+
   it('loads from the cached snapshot rather than replaying everything', async () => {
     const { db, rt } = await start({ snapshotEvery: 2 });
     await sendAll(rt, someEvents.slice(0, 4));

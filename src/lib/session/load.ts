@@ -39,6 +39,8 @@ export interface Loaded<S extends BaseSetup> {
   problem?: string;
   /** True when no cached snapshot fitted and the whole log was replayed. */
   replayedAll: boolean;
+  /** Effective events replayed past the cached snapshot used (all of them without one). */
+  replayed: number;
 }
 
 export async function loadTimeline<S extends BaseSetup>(
@@ -66,9 +68,11 @@ export function buildTimeline<S extends BaseSetup>(
   const shape = logProblem(entries);
   // With a damaged log, show the sound beginning read-only; the raw log stays as it is.
   const sound = shape ? entries.slice(0, shape.validLength) : entries;
-  const cached = bestCachedSnapshot(logic, cache, foldLog(sound).effective);
+  const soundEffective = foldLog(sound).effective;
+  const cached = bestCachedSnapshot(logic, cache, soundEffective);
   let problem: string | undefined;
   let replayedAll = !cached;
+  const effectiveLength = soundEffective.length;
   try {
     if (cached) {
       try {
@@ -81,13 +85,14 @@ export function buildTimeline<S extends BaseSetup>(
     } else timeline.reset(sound);
   } catch (error) {
     if (!(error instanceof ReplayError)) throw error;
-    const label = foldLog(sound).effective[error.index]?.label;
+    const label = soundEffective[error.index]?.label;
     problem = `This saved game has a step that this version of Tableside cannot apply (step ${error.index + 1}: “${label}”). The game is shown as it was just before it, read-only; the saved steps are kept unchanged.`;
   }
   if (shape && !problem) {
     problem = `This saved game’s history is damaged (${shape.message}). It is shown as it was before that point, read-only; nothing has been changed.`;
   }
-  return { timeline, problem, replayedAll };
+  const replayed = replayedAll ? effectiveLength : effectiveLength - (cached?.depth ?? 0);
+  return { timeline, problem, replayedAll, replayed };
 }
 
 /** The deepest cached state that fits this log under this machine version, restored. */

@@ -16,7 +16,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { BaseSetup, EventRecord, GameEvent, SessionRecord, SessionStatus } from '../db/records';
 import type { TablesideDB } from '../db/schema';
 import { newId } from '../util/id';
-import { initialState, step } from './replay';
+import { initialState, step, storeState } from './replay';
 import { Timeline } from './timeline';
 import { loadTimeline, logHead } from './load';
 import { decide, refusalReason, stepMeta, type Intent } from './send';
@@ -73,6 +73,9 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
   private failureListeners = new Set<(reason: string) => void>();
   private readonly snapshotEvery: number;
   private readonly now: () => number;
+  private readonly schedule: Scheduler;
+  /** The snapshot written after a long replay on open; tests wait for it. */
+  cacheWrite: Promise<void> = Promise.resolve();
   /** Set when the stored game cannot be fully read; the game is then shown read-only. */
   problem: string | undefined;
 
@@ -84,7 +87,8 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
   ) {
     this.snapshotEvery = Math.max(1, options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY);
     this.now = options.now ?? Date.now;
-    this.queue = new CommitQueue(db, record.id, options.schedule ?? afterPaint, {
+    this.schedule = options.schedule ?? afterPaint;
+    this.queue = new CommitQueue(db, record.id, this.schedule, {
       committed: (jobs) => this.committed(jobs),
       failed: (jobs, dropped, error) => this.failed(jobs, dropped, error)
     });
@@ -433,9 +437,29 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
     const loaded = await loadTimeline(this.db, this.logic, this.record, this.snapshotEvery);
     this.timeline = loaded.timeline;
     this.problem = loaded.problem;
+    // A game opened by a long replay (imported, or its cache made by an older machine) gets its
+    // state cached now, so the next open starts from here. Only a cache: failure changes nothing.
+    if (!loaded.problem && loaded.replayed >= this.snapshotEvery) this.cacheNow();
     this.committedHead = this.timeline.head;
     this.writtenHead = this.record.head;
     this.writtenPeriod = this.record.head === this.committedHead ? this.period() : -1;
+  }
+
+  /** Writes the current state to the snapshot cache, after the screen has painted. */
+  private cacheNow(): void {
+    const depth = this.timeline.effective.length;
+    if (!depth) return;
+    const snapshot = this.snapshot;
+    const eventSeq = this.timeline.effective[depth - 1].seq;
+    this.cacheWrite = new Promise<void>((resolve) =>
+      this.schedule(() => {
+        const state = storeState(snapshot);
+        this.db.snapshots
+          .put({ sessionId: this.record.id, eventSeq, depth, version: this.logic.version, state })
+          .catch(() => {})
+          .finally(resolve);
+      })
+    );
   }
 
   private notify(): void {
