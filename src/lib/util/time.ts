@@ -11,3 +11,26 @@ export function relativeTime(time: number, now = Date.now()): string {
   if (abs < 7 * 86400) return rtf.format(Math.round(seconds / 86400), 'day');
   return new Date(time).toLocaleDateString();
 }
+
+/** How long opening saved games may take before the person is offered a way out. */
+export const OPEN_PATIENCE_MS = 8000;
+
+export class TookTooLongError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TookTooLongError';
+  }
+}
+
+/**
+ * The promise's answer, or a TookTooLongError with `message` once `ms` have passed. The work
+ * itself is not cancelled (a browser cannot cancel an IndexedDB open); the person just stops
+ * waiting for it.
+ */
+export function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout>;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TookTooLongError(message)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
