@@ -380,7 +380,14 @@ report(
       const next = step(titansLogic, snapshot, event);
       if (!next) return false;
       snapshot = next;
-      log.push({ sessionId: id, seq: log.length + 1, kind: 'event', event, time: created + log.length * 20_000, label: '' });
+      log.push({
+        sessionId: id,
+        seq: log.length + 1,
+        kind: 'event',
+        event,
+        time: created + log.length * 20_000,
+        label: ''
+      });
       return true;
     };
     const guided = n % 2 === 1;
@@ -413,7 +420,13 @@ report(
     } as SessionRecord;
     // The cache the runtime writes when a game ends (runtime.ts: job).
     const cache: SnapshotRecord[] = [
-      { sessionId: id, eventSeq: log.length, depth: log.length, version: titansLogic.version, state: storeState(snapshot) }
+      {
+        sessionId: id,
+        eventSeq: log.length,
+        depth: log.length,
+        version: titansLogic.version,
+        state: storeState(snapshot)
+      }
     ];
     return { session, log, cache, done: snapshot.status === 'done' };
   });

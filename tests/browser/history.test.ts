@@ -76,9 +76,7 @@ describe('history and stats', () => {
       comments: expect.stringMatching(/Duel/),
       game: { name: 'Titans of Eden', sourceGameId: 'titans', highestWins: true }
     });
-    expect(
-      play.players.map((p: Record<string, unknown>) => [p.name, p.score, p.winner, p.rank])
-    ).toEqual([
+    expect(play.players.map((p: Record<string, unknown>) => [p.name, p.score, p.winner, p.rank])).toEqual([
       ['Ana', 3, true, 1],
       ['Ben', 0, false, 2]
     ]);
@@ -98,7 +96,11 @@ describe('history and stats', () => {
 
     // Rename Ana once; history, the game page and the stats follow.
     await visit(page, `${shared.server.url}/players`);
-    await page.getByRole('listitem').filter({ hasText: 'Ana' }).getByRole('button', { name: 'Rename' }).click();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'Ana' })
+      .getByRole('button', { name: 'Rename' })
+      .click();
     await page.getByLabel('New name for Ana').fill('Anna');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('listitem').filter({ hasText: 'Anna' }).waitFor();

@@ -27,9 +27,9 @@ describe('an open that never answers', () => {
     const tryAgain = page.getByRole('button', { name: 'Try again' });
     expect(await tryAgain.isVisible()).toBe(false);
     await tryAgain.waitFor({ timeout: OPEN_PATIENCE_MS + 5000 });
-    expect(await page.getByText('Still waiting for your saved games. Nothing has been changed.').isVisible()).toBe(
-      true
-    );
+    expect(
+      await page.getByText('Still waiting for your saved games. Nothing has been changed.').isVisible()
+    ).toBe(true);
     // The layout's banner says why.
     expect(await page.getByRole('alert').innerText()).toMatch(/taking unusually long/);
     await shot(page, 'slow-open');

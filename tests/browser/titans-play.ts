@@ -46,4 +46,3 @@ export async function quickBattle(page: Page, powers: number[]) {
   for (const p of powers) await typeOnPad(page, p);
   await page.getByRole('button', { name: 'Resolve the battle' }).click();
 }
-
