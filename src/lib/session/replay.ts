@@ -46,8 +46,11 @@ export function step(
   event: GameEvent
 ): AnyMachineSnapshot | undefined {
   if (snapshot.status !== 'active') return undefined;
-  if (typeof event?.type !== 'string' || !snapshot.can(event)) return undefined;
-  return logic.machine.transition(snapshot, event, scopeFor(logic.machine)) as AnyMachineSnapshot;
+  if (typeof event?.type !== 'string') return undefined;
+  // xstate hands back the very same snapshot when no transition is enabled for the event, so
+  // that is the refusal; asking `snapshot.can(event)` first would select the transitions twice.
+  const next = logic.machine.transition(snapshot, event, scopeFor(logic.machine)) as AnyMachineSnapshot;
+  return next === snapshot ? undefined : next;
 }
 
 export class ReplayError extends Error {
