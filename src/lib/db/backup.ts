@@ -16,14 +16,22 @@ import type { GameLogic } from '../session/types';
 import { newId } from '../util/id';
 import type { EventRecord, ProfileRecord, SessionRecord, SettingRecord } from './records';
 import { SCHEMA_VERSION, type TablesideDB } from './schema';
-import { Problems, readBackup, structuralProblems, tooLarge, MAX_BACKUP_BYTES, MAX_TEXT } from './import-read';
+import {
+  Problems,
+  readBackup,
+  structuralProblems,
+  tooLarge,
+  Where,
+  MAX_BACKUP_BYTES,
+  MAX_TEXT
+} from './import-read';
 import {
   anything,
   bool,
   date,
   id,
   isTrue,
-  keyedBy,
+  byId,
   list,
   object,
   oneOf,
@@ -32,7 +40,13 @@ import {
   whole,
   type DateRange
 } from './import-shape';
-import { rebuildGame, versionInfo, type FileGame, type RebuiltGame, type VersionInfo } from './import-rebuild';
+import {
+  rebuildGame,
+  versionInfo,
+  type FileGame,
+  type RebuiltGame,
+  type VersionInfo
+} from './import-rebuild';
 import { Slicer, type Progress } from './import-slices';
 import {
   copyGame,
@@ -154,7 +168,7 @@ function recordChecks(dates: DateRange) {
         'this game is marked as deleted, and a backup never holds deleted games (export never writes them)'
       ),
       guide: bool,
-      profiles: keyedBy(id, id)
+      profiles: byId(id)
     }
   });
   const event = object({
@@ -227,9 +241,10 @@ export async function checkBackup(
   }
 
   const problems = new Problems();
+  const where = new Where(problems);
   const now = options.now ?? Date.now();
   const checks = recordChecks({ min: EARLIEST_TIME, max: now + DAY });
-  checks.top(file, '', problems);
+  checks.top(file, where);
   if (problems.any) return fail(problems.list);
   const backup = file as unknown as Backup;
   if (backup.schemaVersion > SCHEMA_VERSION) {
@@ -245,16 +260,30 @@ export async function checkBackup(
     ['profiles', checks.profile],
     ['events', checks.event]
   ] as const;
-  const total = backup.sessions.length + backup.events.length + backup.settings.length + backup.profiles.length;
+  const total =
+    backup.sessions.length + backup.events.length + backup.settings.length + backup.profiles.length;
   let done = 0;
   for (const [name, check] of lists) {
     const items = backup[name] as unknown[];
+    where.push(name);
     for (let i = 0; i < items.length && !problems.full; i++) {
       const before = problems.list.length;
-      structuralProblems(items[i], [name, i], problems);
-      if (problems.list.length === before) check(items[i], `${name}[${i}]`, problems);
+      where.push(i);
+      // The record checks refuse unknown fields and overlong text; only the parts left open
+      // (an event's own fields, a setup's, a setting's value) need the structural walk. Events
+      // are most of a file, so theirs is walked alone.
+      const item = items[i] as { event?: unknown } | null;
+      if (name !== 'events') structuralProblems(item, where);
+      else if (item && typeof item === 'object' && 'event' in item) {
+        where.push('event');
+        structuralProblems(item.event, where);
+        where.pop();
+      }
+      if (problems.list.length === before) check(item, where);
+      where.pop();
       if (slicer.due()) await slicer.pause((RECORDS_SHARE * (done + i)) / Math.max(1, total));
     }
+    where.pop();
     done += items.length;
   }
   if (problems.any) return fail(problems.list);
@@ -463,7 +492,9 @@ export async function applyImport(
   if (open.length) {
     return {
       ok: false,
-      errors: [`Choose which copy to keep for ${open.length === 1 ? 'the game' : `${open.length} games`} first.`]
+      errors: [
+        `Choose which copy to keep for ${open.length === 1 ? 'the game' : `${open.length} games`} first.`
+      ]
     };
   }
   const summary: ImportSummary = {
@@ -585,4 +616,3 @@ export async function importBackup(
   const applied = await applyImport(db, plan, choices);
   return applied.ok ? { ok: true, written: true, summary: applied.summary } : applied;
 }
-

@@ -56,7 +56,8 @@ export function planGame(here: GameCopy | undefined, file: GameCopy): GamePlan {
   if (!here) return { kind: 'new' };
   if (here.session.deletedAt !== undefined) return { kind: 'restore' };
   const sameGame =
-    here.session.game === file.session.game && stableJson(here.session.setup) === stableJson(file.session.setup);
+    here.session.game === file.session.game &&
+    stableJson(here.session.setup) === stableJson(file.session.setup);
   if (!sameGame) return { kind: 'conflict', why: 'diverged' };
   const shared = sharedLength(here.log, file.log);
   if (shared === here.log.length && shared === file.log.length) return { kind: 'same' };

@@ -44,6 +44,38 @@ export class Problems {
   }
 }
 
+/**
+ * Where a check is in the file: a stack of keys, turned into text only when there is a problem
+ * to report (a backup has millions of fields; their paths are built for the few that fail).
+ */
+export class Where {
+  private readonly keys: PathPart[] = [];
+
+  constructor(readonly problems: Problems) {}
+
+  push(key: PathPart): void {
+    this.keys.push(key);
+  }
+
+  pop(): void {
+    this.keys.pop();
+  }
+
+  get depth(): number {
+    return this.keys.length;
+  }
+
+  /** Adds a problem at this place (or, with `key`, at that field of it). */
+  add(message: string, key?: PathPart): void {
+    const path = key === undefined ? this.keys : [...this.keys, key];
+    this.problems.add(pathText(path), message);
+  }
+
+  get full(): boolean {
+    return this.problems.full;
+  }
+}
+
 export type ReadResult = { ok: true; value: unknown } | { ok: false; errors: string[] };
 
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
@@ -99,7 +131,10 @@ function invalidUtf8(bytes: Uint8Array): string[] {
     for (const key of Object.keys(node)) {
       path.push(key);
       if (key.includes('\uFFFD')) {
-        problems.add(pathText(path), 'this field’s name contains bytes that are not valid text (invalid UTF-8)');
+        problems.add(
+          pathText(path),
+          'this field’s name contains bytes that are not valid text (invalid UTF-8)'
+        );
       }
       walk((node as Record<string, unknown>)[key], depth + 1);
       path.pop();
@@ -147,38 +182,34 @@ function parseJson(text: string): ReadResult {
 
 /**
  * Problems no record check sees: prototype-polluting keys, absurdly deep nesting, huge strings.
- * One walk over `value`, whose place in the file is `at`; linear in its size.
+ * One walk over `value`, found at `where`; linear in its size.
  */
-export function structuralProblems(value: unknown, at: readonly PathPart[], problems: Problems): void {
-  const path: PathPart[] = [...at];
-  const walk = (node: unknown, depth: number): void => {
-    if (problems.full) return;
-    if (typeof node === 'string') {
-      if (node.length > MAX_TEXT) {
-        problems.add(
-          pathText(path),
-          `text is too long (${node.length.toLocaleString('en')} characters; at most ${MAX_TEXT.toLocaleString('en')})`
-        );
-      }
-      return;
+export function structuralProblems(value: unknown, where: Where): void {
+  if (typeof value === 'string') {
+    if (value.length > MAX_TEXT) {
+      where.add(
+        `text is too long (${value.length.toLocaleString('en')} characters; at most ${MAX_TEXT.toLocaleString('en')})`
+      );
     }
-    if (!node || typeof node !== 'object') return;
-    if (depth > MAX_DEPTH) return void problems.add(pathText(path), 'nested too deeply');
-    if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) {
-        path.push(i);
-        walk(node[i], depth + 1);
-        path.pop();
-      }
-      return;
+    return;
+  }
+  if (!value || typeof value !== 'object' || where.full) return;
+  if (where.depth > MAX_DEPTH) return void where.add('nested too deeply');
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      where.push(i);
+      structuralProblems(value[i], where);
+      where.pop();
     }
-    for (const key in node) {
-      if (!Object.prototype.hasOwnProperty.call(node, key)) continue;
-      path.push(key);
-      if (FORBIDDEN_KEYS.has(key)) problems.add(pathText(path), 'this key is not allowed in a backup');
-      else walk((node as Record<string, unknown>)[key], depth + 1);
-      path.pop();
+    return;
+  }
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    if (FORBIDDEN_KEYS.has(key)) where.add('this key is not allowed in a backup', key);
+    else {
+      where.push(key);
+      structuralProblems((value as Record<string, unknown>)[key], where);
+      where.pop();
     }
-  };
-  walk(value, at.length);
+  }
 }

@@ -7,10 +7,11 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import type { BaseSetup, EventRecord, SessionRecord, SessionStatus } from './records';
 import { logProblem } from '../session/log';
-import { decide, type Intent } from '../session/send';
+import { step } from '../session/replay';
+import { decide, historyFields, refusalReason } from '../session/send';
 import { Timeline } from '../session/timeline';
 import type { GameLogic, Period } from '../session/types';
-import type { Problems } from './import-read';
+import { Where, type Problems } from './import-read';
 import { unknownFields } from './import-shape';
 import type { Slicer } from './import-slices';
 
@@ -87,16 +88,26 @@ export async function rebuildGame(
   const where = `sessions[${game.index}]`;
   const before = problems.list.length;
   const fields = logic.fields;
-  if (fields) unknownFields(session.setup, fields.setup, `${where}.setup`, problems, SETUP_CHECKED);
   if (fields) {
+    const here = new Where(problems);
+    here.push('sessions');
+    here.push(game.index);
+    here.push('setup');
+    unknownFields(session.setup, fields.setup, here, SETUP_CHECKED);
+    const events = new Where(problems);
+    events.push('events');
     for (let i = 0; i < log.length && !problems.full; i++) {
       const event = log[i].event;
       if (!event) continue;
       const known = Object.prototype.hasOwnProperty.call(fields.events, event.type)
         ? fields.events[event.type]
         : undefined;
-      if (!known) problems.add(`events[${at[i]}].event.type`, `“${event.type}” is not a step this game has`);
-      else unknownFields(event, known, `events[${at[i]}].event`, problems, EVENT_CHECKED);
+      events.push(at[i]);
+      events.push('event');
+      if (!known) events.add(`“${event.type}” is not a step this game has`, 'type');
+      else unknownFields(event, known, events, EVENT_CHECKED);
+      events.pop();
+      events.pop();
     }
   }
   if (problems.list.length > before) return undefined;
@@ -107,21 +118,51 @@ export async function rebuildGame(
   if (shape) return void problems.add(`events[${at[shape.validLength]}]`, shape.message);
 
   try {
-    // The runtime's own send path builds each entry (label, turn or round, minor), so an
-    // imported history reads exactly as if it had been played on this phone.
+    // Each entry is built as the runtime's send path builds it (the same history line, turn or
+    // round and minor flag), so an imported history reads as if it had been played here.
     const timeline = new Timeline(logic, session.setup, CHECKPOINT_EVERY);
+    const setup = session.setup;
     for (let i = 0; i < log.length; i++) {
       const entry = log[i];
-      const intent: Intent = entry.kind === 'event' ? { kind: 'event', event: entry.event! } : { kind: entry.kind };
-      const decision = decide(timeline, intent, { sessionId: session.id, time: entry.time, external: 0 });
-      if (!decision.ok) {
-        const what = entry.kind === 'event' ? `events[${at[i]}].event` : `events[${at[i]}]`;
-        const step = entry.kind === 'event' ? 'this step' : `this ${entry.kind}`;
-        return void problems.add(what, `the game does not accept ${step} (${decision.reason})`);
+      if (entry.kind === 'event') {
+        // The event is fresh from the file's JSON: unlike a tap's, it needs no copy.
+        const event = entry.event!;
+        const before = timeline.snapshot;
+        const next = step(logic, before, event);
+        if (!next) {
+          const reason = refusalReason(logic, before, event, setup);
+          return void problems.add(
+            `events[${at[i]}].event`,
+            `the game does not accept this step (${reason})`
+          );
+        }
+        const { label, period, minor } = historyFields(logic, setup, before, next, event);
+        const rebuilt: EventRecord = {
+          sessionId: session.id,
+          seq: i + 1,
+          kind: 'event',
+          time: entry.time,
+          label,
+          event,
+          period
+        };
+        if (minor) rebuilt.minor = true;
+        timeline.appendEvent(rebuilt, next);
+      } else {
+        const decision = decide(
+          timeline,
+          { kind: entry.kind },
+          { sessionId: session.id, time: entry.time, external: 0 }
+        );
+        if (!decision.ok) {
+          return void problems.add(
+            `events[${at[i]}]`,
+            `the game does not accept this ${entry.kind} (${decision.reason})`
+          );
+        }
+        if (decision.entry.kind === 'undo') timeline.appendUndo(decision.entry, decision.next);
+        else timeline.appendRedo(decision.entry, decision.next);
       }
-      if (decision.entry.kind === 'event') timeline.appendEvent(decision.entry, decision.next);
-      else if (decision.entry.kind === 'undo') timeline.appendUndo(decision.entry, decision.next);
-      else timeline.appendRedo(decision.entry, decision.next);
       if (slicer.due()) await slicer.pause(progress(i + 1));
     }
     const info = versionInfo(logic, session.setup, timeline, session.created);

@@ -6,8 +6,7 @@
 /** About half a frame: taps and paints get through between slices. */
 const SLICE_MS = 8;
 
-const clock: () => number =
-  typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
+const clock: () => number = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
 /** Resolves in a new task (not a microtask), so the browser can paint and handle input first. */
 export function nextTask(): Promise<void> {
