@@ -1,32 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { BACKUP_FORMAT, checkBackup, exportBackup, importBackup, type Backup } from '../../src/lib/db/backup';
-import type { GameLogic } from '../../src/lib/session/types';
 import { SessionRuntime } from '../../src/lib/session/runtime';
-import { tallyLogic, tallySetup, type TallySetup } from '../fixtures/tally';
+import { tallyLogic, tallySetup } from '../fixtures/tally';
+import { EXPORTED, LEAK, T0, resolveTally as resolveGame } from './backup-helpers';
 import { dumpDb, fakeClock, freshDb } from './helpers';
-
-/** The test game, with the field lists every real game has (GameLogic.fields). */
-export const tally: GameLogic<TallySetup> = {
-  ...tallyLogic,
-  fields: {
-    setup: { target: true },
-    events: {
-      ADD: { player: true, amount: true },
-      ROLL: { player: true, value: true },
-      BONUS_DONE: {},
-      NEXT_ROUND: {},
-      FINISH: {}
-    }
-  }
-};
-const resolveGame = async (game: string) => (game === 'tally' ? tally : undefined);
-
-/** When the test backups are made (the fake clock starts a day before). */
-export const EXPORTED = Date.UTC(2026, 10, 22, 20);
-const T0 = Date.UTC(2026, 10, 22, 17);
-
-/** Validator wording that must never reach a person. */
-const LEAK = /Invalid (key|type|length|value)|Expected .* but received|received undefined/;
 
 /** A database with two games (one with multibyte names), settings and a profile. */
 async function populated() {
@@ -101,10 +78,16 @@ describe('backup export and import', () => {
   it('importing the same games again writes nothing: they are already here', async () => {
     const { db } = await populated();
     const text = JSON.stringify(await exportBackup(db, '0.1.0', EXPORTED));
-    const other = await SessionRuntime.create(db, tallyLogic, 'tally', tallySetup(['Solo']), { now: () => T0 });
+    const other = await SessionRuntime.create(db, tallyLogic, 'tally', tallySetup(['Solo']), {
+      now: () => T0
+    });
     const before = await dumpDb(db);
     const result = await importBackup(db, text, resolveGame);
-    expect(result).toMatchObject({ ok: true, written: true, summary: { alreadyHere: 2, added: 0, events: 0 } });
+    expect(result).toMatchObject({
+      ok: true,
+      written: true,
+      summary: { alreadyHere: 2, added: 0, events: 0 }
+    });
     // Settings and the profile are written again as they were: nothing in the database changed.
     expect(await dumpDb(db)).toBe(before);
     expect(await db.sessions.get(other.session.id)).toBeDefined();
