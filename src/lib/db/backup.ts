@@ -571,7 +571,7 @@ export async function applyImport(
       return {
         ok: false,
         errors: [
-          'A game in this file was changed on this phone while the import waited (in another tab?). Nothing was imported: import the file again to see it as it is now.'
+          'A game in this file was changed on this phone while the import waited (in another tab?). Import the file again to see it as it is now.'
         ]
       };
     }
@@ -584,9 +584,9 @@ function writeFailure(error: unknown): string {
   const e = error as { name?: string; message?: string; inner?: { name?: string } };
   const name = e?.inner?.name ?? e?.name;
   if (name === 'QuotaExceededError' || /quota|disk.*full|no space/i.test(e?.message ?? '')) {
-    return 'The phone’s storage is full, so nothing was imported. Free some space and import again.';
+    return 'The phone’s storage is full. Free some space and import again.';
   }
-  return `Nothing was imported: the phone’s storage refused the write (${e?.message ?? String(error)}).`;
+  return `The phone’s storage refused to save the import (${e?.message ?? String(error)}).`;
 }
 
 export type ImportResult =
