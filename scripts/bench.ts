@@ -10,6 +10,8 @@
  * - Replay: 10,000 events through the fixture machine, Titans of Eden and WiZ.
  * - Replay: 10,000 events through the fixture machine, Titans of Eden and Twilight of the Gods.
  * - Stats: 1,000 finished games replayed to their results and counted per player, game and pair.
+ * - Import: checking a 100,000-event backup of one Theos game (read, every record checked, every
+ *   step replayed and its history line rebuilt), best of 3.
  * - Append: one event committed through the session runtime (fake-indexeddb in Node), and one
  *   IndexedDB write in Chromium (the browser's own cost of a committed event).
  * - Search: the index's gzipped size, and the time per keystroke over the whole corpus.
@@ -41,6 +43,8 @@ import { loadSearchIndex, searchRules } from '../src/lib/rules/search';
 import { benchTaps, tapTable, titansBackupSetup } from './bench-taps';
 import { gameStats, headToHead, playerStats, playRecord, type GameInfo } from '../src/lib/results/stats';
 import type { EventRecord, GameEvent, SessionRecord, SnapshotRecord } from '../src/lib/db/records';
+import { checkBackup } from '../src/lib/db/backup';
+import { longBackup } from '../tests/fixtures/long-backup';
 
 const BUILD = resolve(import.meta.dirname, '../build');
 if (!existsSync(resolve(BUILD, 'index.html'))) {
@@ -442,6 +446,23 @@ report(
   const coldTime = time(stats(false), 3);
   report(`Stats over 1,000 finished games (${events.toLocaleString('en')} events)`, ms(statsTime));
   report('  the same with no snapshot cache (full replays)', ms(coldTime));
+}
+
+// ---- Import: checking a 100,000-event backup --------------------------------------------------------
+{
+  // The whole check the settings page runs before writing anything: bytes to JSON, every record,
+  // every step replayed through the machine with its history line rebuilt (in slices that give
+  // the page back every 8 ms; in Node the pauses cost next to nothing).
+  const bytes = new TextEncoder().encode(JSON.stringify(longBackup(100_000)));
+  const theosOnly = async (game: string) => (game === 'theos' ? theosLogic : undefined);
+  let best = Infinity;
+  for (let run = 0; run < 3; run++) {
+    const t0 = performance.now();
+    const result = await checkBackup(bytes, theosOnly);
+    best = Math.min(best, performance.now() - t0);
+    if (!result.ok) throw new Error(`the benchmark backup was refused: ${result.errors.join('; ')}`);
+  }
+  report(`Check a 100,000-event backup (${(bytes.length / 1024 / 1024).toFixed(1)} MB)`, ms(best));
 }
 
 // ---- Append through the runtime (Node, fake-indexeddb) ------------------------------------------

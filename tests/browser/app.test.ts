@@ -124,9 +124,9 @@ describe('settings and backups', () => {
       formatVersion: 1,
       appVersion: '0.1.0',
       schemaVersion: 1,
-      exportedAt: 1,
+      exportedAt: Date.UTC(2026, 10, 22),
       sessions: [],
-      events: [{ sessionId: 'abc', seq: 'one', kind: 'event', time: 1, label: 'x' }],
+      events: [{ sessionId: 'abc', seq: 'one', kind: 'event', time: Date.UTC(2026, 10, 22), label: 'x' }],
       settings: [],
       profiles: []
     });

@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { BACKUP_FORMAT, checkBackup, exportBackup, importBackup, type Backup } from '../../src/lib/db/backup';
 import { SessionRuntime } from '../../src/lib/session/runtime';
 import { tallyLogic, tallySetup } from '../fixtures/tally';
+import { EXPORTED, LEAK, T0, resolveTally as resolveGame } from './backup-helpers';
 import { dumpDb, fakeClock, freshDb } from './helpers';
-
-const resolveGame = async (game: string) => (game === 'tally' ? tallyLogic : undefined);
 
 /** A database with two games (one with multibyte names), settings and a profile. */
 async function populated() {
@@ -22,13 +21,16 @@ async function populated() {
     { key: 'theme', value: 'dark' },
     { key: 'haptics', value: false }
   ]);
-  await db.profiles.put({ id: 'p1', name: 'Ана 👩🏽‍🚀', created: 1 });
+  await db.profiles.put({ id: 'p1', name: 'Ана 👩🏽‍🚀', created: T0 });
+  // The home list's record is written once a turn; bring it up to date so a round trip is exact.
+  await a.flushRecord();
+  await b.flushRecord();
   return { db, a, b };
 }
 
 async function validBackup(): Promise<Backup> {
   const { db } = await populated();
-  return exportBackup(db, '0.1.0', 1_800_000_000_000);
+  return exportBackup(db, '0.1.0', EXPORTED);
 }
 
 /** Applies a change to a deep copy of a valid backup and returns its JSON text. */
@@ -38,16 +40,28 @@ async function broken(change: (b: any) => void): Promise<string> {
   return JSON.stringify(b);
 }
 
+/** The backup as the file's bytes, with `marker` (in some string) replaced by bytes that are not UTF-8. */
+async function badBytes(change: (b: any) => void, marker = '@@BAD@@'): Promise<Uint8Array> {
+  const parts = (await broken(change)).split(marker).map((p) => new TextEncoder().encode(p));
+  const bad = Uint8Array.of(0xc3, 0x28, 0xff);
+  const out: number[] = [];
+  parts.forEach((p, i) => {
+    if (i) out.push(...bad);
+    out.push(...p);
+  });
+  return Uint8Array.from(out);
+}
+
 describe('backup export and import', () => {
   it('a valid export imports back equal, names with multibyte characters intact', async () => {
     const { db } = await populated();
-    const exported = await exportBackup(db, '0.1.0', 5);
+    const exported = await exportBackup(db, '0.1.0', EXPORTED);
     const text = JSON.stringify(exported);
 
     const target = freshDb();
     const result = await importBackup(target, text, resolveGame);
-    expect(result).toEqual({ ok: true, summary: { sessions: 2, events: 6, replaced: 0 } });
-    const again = await exportBackup(target, '0.1.0', 5);
+    expect(result).toMatchObject({ ok: true, written: true, summary: { added: 2, events: 6 } });
+    const again = await exportBackup(target, '0.1.0', EXPORTED);
     expect(again).toEqual(exported);
     const names = again.sessions.flatMap((s) => s.setup.players.map((p) => p.name));
     expect(names).toContain('李雷 🐉');
@@ -61,21 +75,27 @@ describe('backup export and import', () => {
     expect((await opened.send({ type: 'BONUS_DONE' })).ok).toBe(false);
   });
 
-  it('importing over the same games replaces them, and leaves other games alone', async () => {
-    const { db, a } = await populated();
-    const text = JSON.stringify(await exportBackup(db, '0.1.0', 5));
-    await a.send({ type: 'NEXT_ROUND' });
-    const other = await SessionRuntime.create(db, tallyLogic, 'tally', tallySetup(['Solo']));
+  it('importing the same games again writes nothing: they are already here', async () => {
+    const { db } = await populated();
+    const text = JSON.stringify(await exportBackup(db, '0.1.0', EXPORTED));
+    const other = await SessionRuntime.create(db, tallyLogic, 'tally', tallySetup(['Solo']), {
+      now: () => T0
+    });
+    const before = await dumpDb(db);
     const result = await importBackup(db, text, resolveGame);
-    expect(result).toMatchObject({ ok: true, summary: { replaced: 2 } });
-    const reopened = await SessionRuntime.open(db, tallyLogic, a.session.id);
-    expect(reopened.log).toHaveLength(5);
+    expect(result).toMatchObject({
+      ok: true,
+      written: true,
+      summary: { alreadyHere: 2, added: 0, events: 0 }
+    });
+    // Settings and the profile are written again as they were: nothing in the database changed.
+    expect(await dumpDb(db)).toBe(before);
     expect(await db.sessions.get(other.session.id)).toBeDefined();
   });
 
   it('deleted games (waiting to be purged) are not exported', async () => {
     const { db, b } = await populated();
-    await db.sessions.update(b.session.id, { deletedAt: 10 });
+    await db.sessions.update(b.session.id, { deletedAt: T0 });
     const exported = await exportBackup(db, '0.1.0');
     expect(exported.sessions).toHaveLength(1);
     expect(exported.events.every((e) => e.sessionId !== b.session.id)).toBe(true);
@@ -83,7 +103,7 @@ describe('backup export and import', () => {
 
   const HUGE = 'x'.repeat(10 * 1024 * 1024);
 
-  const cases: Array<[string, () => Promise<string> | string, RegExp]> = [
+  const cases: Array<[string, () => Promise<string | Uint8Array> | string, RegExp]> = [
     ['an empty file', () => '', /cut off/],
     ['a truncated file', async () => (await broken(() => {})).slice(0, 400), /cut off/],
     ['text that is not JSON', () => 'hello, this is not a backup', /not valid JSON/],
@@ -132,12 +152,111 @@ describe('backup export and import', () => {
     [
       'a time as text',
       () => broken((b) => (b.sessions[0].created = 'yesterday')),
-      /^sessions\[0\]\.created: expected a number$/
+      /^sessions\[0\]\.created: expected a date \(a number of milliseconds\)$/
     ],
     [
       'a negative time',
       () => broken((b) => (b.events[1].time = -5)),
-      /^events\[1\]\.time: expected a time after 1970$/
+      /^events\[1\]\.time: not a real date \(-5; expected a time from 2020-01-01 to \d{4}-\d\d-\d\d\)$/
+    ],
+    [
+      'a creation date of 1e300 (“Invalid Date”)',
+      () => broken((b) => (b.sessions[0].created = 1e300)),
+      /^sessions\[0\]\.created: not a real date \(1e\+300; expected a time from 2020-01-01 to /
+    ],
+    [
+      'a last-played date far in the future',
+      () => broken((b) => (b.sessions[1].updated = Date.now() + 3 * 86_400_000)),
+      /^sessions\[1\]\.updated: not a real date \(\d+; expected a time from 2020-01-01 to /
+    ],
+    [
+      'an export time of 5 (1970)',
+      () => broken((b) => (b.exportedAt = 5)),
+      /^exportedAt: not a real date \(5; /
+    ],
+    [
+      'an event time that is a fraction',
+      () => broken((b) => (b.events[2].time += 0.5)),
+      /^events\[2\]\.time: not a real date/
+    ],
+    [
+      'a profile created before 2020',
+      () => broken((b) => (b.profiles[0].created = Date.UTC(2019, 11, 31))),
+      /^profiles\[0\]\.created: not a real date \(1577750400000; expected a time from 2020-01-01 to /
+    ],
+    [
+      'a profile renamed at 1e300',
+      () => broken((b) => (b.profiles[0].updated = 1e300)),
+      /^profiles\[0\]\.updated: not a real date \(1e\+300;/
+    ],
+    [
+      'a deleted game (deletedAt: 0)',
+      () => broken((b) => (b.sessions[0].deletedAt = 0)),
+      /^sessions\[0\]\.deletedAt: this game is marked as deleted, and a backup never holds deleted games/
+    ],
+    [
+      'a setup without players',
+      () => broken((b) => delete b.sessions[0].setup.players),
+      /^sessions\[0\]\.setup\.players: missing$/
+    ],
+    [
+      'a setup that is a list',
+      () => broken((b) => (b.sessions[0].setup = [])),
+      /^sessions\[0\]\.setup: expected an object$/
+    ],
+    [
+      'a setup that is null',
+      () => broken((b) => (b.sessions[0].setup = null)),
+      /^sessions\[0\]\.setup: expected an object$/
+    ],
+    [
+      'an event that is a list (named at the event, not inside it)',
+      () => broken((b) => (b.events[0].event = [1])),
+      /^events\[0\]\.event: expected an object$/
+    ],
+    [
+      'an event without a type',
+      () => broken((b) => delete b.events[0].event.type),
+      /^events\[0\]\.event\.type: missing$/
+    ],
+    [
+      'an unknown setup field',
+      () => broken((b) => (b.sessions[0].setup.colour = 'red')),
+      /^sessions\[0\]\.setup\.colour: unexpected field$/
+    ],
+    [
+      'an unknown event field',
+      () => broken((b) => (b.events[0].event.extra = 1)),
+      /^events\[0\]\.event\.extra: unexpected field$/
+    ],
+    [
+      'an event type the game does not have',
+      () => broken((b) => (b.events[0].event = { type: 'JUMP' })),
+      /^events\[0\]\.event\.type: “JUMP” is not a step this game has$/
+    ],
+    [
+      'a profile id used as a seat link that is not an id',
+      () => broken((b) => (b.sessions[0].profiles = { p0: 'not an id!' })),
+      /^sessions\[0\]\.profiles\.p0: expected an id of letters, digits/
+    ],
+    [
+      'invalid UTF-8 in a remembered player’s name',
+      () => badBytes((b) => (b.profiles[0].name = 'Ana @@BAD@@')),
+      /^profiles\[0\]\.name: contains bytes that are not valid text \(invalid UTF-8\)$/
+    ],
+    [
+      'invalid UTF-8 in a seat’s name',
+      () => badBytes((b) => (b.sessions[1].setup.players[2].name = '@@BAD@@')),
+      /^sessions\[1\]\.setup\.players\[2\]\.name: contains bytes that are not valid text \(invalid UTF-8\)$/
+    ],
+    [
+      'invalid UTF-8 between records',
+      async () => {
+        const text = await broken(() => {});
+        const bytes = new TextEncoder().encode(text);
+        return Uint8Array.from([...bytes.slice(0, -1), 0xff, ...bytes.slice(-1)]);
+      },
+      /^The file contains bytes that are not valid text \(invalid UTF-8\)/
     ],
     [
       'an unexpected field',
@@ -182,17 +301,12 @@ describe('backup export and import', () => {
     [
       'a duplicate profile id',
       () => broken((b) => b.profiles.push(structuredClone(b.profiles[0]))),
-      /^profiles\[1\]\.id: “p1” appears twice$/
+      /^profiles\[1\]\.id: “p1” appears twice \(also profiles\[0\]\)$/
     ],
     [
       'an event for a missing game',
       () => broken((b) => (b.events[0].sessionId = 'ghost')),
       /^events\[0\]\.sessionId: no game “ghost” in this backup$/
-    ],
-    [
-      'a head that does not match the log',
-      () => broken((b) => (b.sessions[0].head = 99)),
-      /^sessions\[0\]\.head: is 99 but the game has \d+ steps$/
     ],
     [
       'an undo with nothing to undo',
@@ -211,7 +325,7 @@ describe('backup export and import', () => {
     [
       'a step the game does not accept',
       () => broken((b) => (b.events[0].event.amount = -50)),
-      /^events\[0\]\.event: the game does not accept this step/
+      /^events\[0\]\.event: the game does not accept this step \(.+\)$/
     ],
     [
       'a __proto__ key',
@@ -254,7 +368,7 @@ describe('backup export and import', () => {
     [
       'an unknown setting',
       () => broken((b) => b.settings.push({ key: 'volume', value: 11 })),
-      /^settings\[2\]\.key: expected one of: theme, keepAwake, haptics, textSize, guideMe$/
+      /^settings\[2\]\.key: expected theme, keepAwake, haptics, textSize or guideMe$/
     ],
     [
       'a setting with a wrong value',
@@ -275,7 +389,7 @@ describe('backup export and import', () => {
             sessionId: b.sessions[0].id,
             seq: last + 1,
             kind: 'redo',
-            time: 1,
+            time: EXPORTED,
             label: 'Redo'
           });
           b.sessions[0].head = last + 1;
@@ -292,11 +406,13 @@ describe('backup export and import', () => {
     const text = await make();
     const result = await importBackup(db, text, resolveGame);
     expect(result.ok).toBe(false);
-    if (!result.ok)
+    if (!result.ok) {
       expect(
         result.errors.some((e) => message.test(e)),
         result.errors.join('\n')
       ).toBe(true);
+      for (const e of result.errors) expect(e).not.toMatch(LEAK);
+    }
     expect(await dumpDb(db)).toBe(before);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

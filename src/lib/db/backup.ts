@@ -1,26 +1,74 @@
 /**
  * Backups: everything in one JSON file, and an import that checks the whole file first and writes
- * nothing unless all of it is valid. Errors name the record and field: "events[12].seq: expected a
- * number". The snapshot cache is not exported: it is rebuilt from the log.
+ * nothing unless all of it is valid. Problems name the record and field: "events[12].seq:
+ * expected a number". The snapshot cache is not exported: it is rebuilt from the log.
+ *
+ * The import never loses play: a game already here is only brought forward by a file that
+ * continues it; an older or different copy is a conflict the person settles (keep this phone's,
+ * use the backup's, or keep both). Derived data (summaries, history labels, status, head) is
+ * rebuilt by replaying each game, never taken from the file.
  */
 import * as v from 'valibot';
 import { SETTING_KEYS, SETTING_SCHEMAS, type SettingKey } from '../settings/schema';
-import { foldLog, logProblem } from '../session/log';
-import { initialState, replay, ReplayError } from '../session/replay';
+import { buildTimeline, logHead, readLog } from '../session/load';
+import { foldLog } from '../session/log';
 import type { GameLogic } from '../session/types';
+import { newId } from '../util/id';
 import type { EventRecord, ProfileRecord, SessionRecord, SettingRecord } from './records';
 import { SCHEMA_VERSION, type TablesideDB } from './schema';
+import {
+  Problems,
+  readBackup,
+  structuralProblems,
+  tooLarge,
+  Where,
+  MAX_BACKUP_BYTES,
+  MAX_TEXT
+} from './import-read';
+import {
+  anything,
+  bool,
+  date,
+  id,
+  isTrue,
+  byId,
+  list,
+  object,
+  oneOf,
+  refused,
+  text,
+  whole,
+  type DateRange
+} from './import-shape';
+import {
+  rebuildGame,
+  versionInfo,
+  type FileGame,
+  type RebuiltGame,
+  type VersionInfo
+} from './import-rebuild';
+import { Slicer, type Progress } from './import-slices';
+import {
+  copyGame,
+  mergeProfiles,
+  planGame,
+  type Choice,
+  type GamePlan,
+  type ImportSummary,
+  type ProfileMerge
+} from './import-plan';
+
+export { MAX_BACKUP_BYTES, MAX_TEXT, tooLarge };
+export { summaryText, CHOICES, type Choice, type ImportSummary } from './import-plan';
+export type { VersionInfo } from './import-rebuild';
 
 export const BACKUP_FORMAT = 'tableside-backup';
 export const BACKUP_FORMAT_VERSION = 1;
-/** Far above any real collection of games; protects the phone from a file that is not a backup. */
-export const MAX_BACKUP_BYTES = 32 * 1024 * 1024;
-/** No text people type, nor any label, comes near this. */
-export const MAX_TEXT = 10_000;
-const MAX_DEPTH = 40;
 const MAX_SESSIONS = 10_000;
 const MAX_EVENTS = 1_000_000;
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/** No Tableside data is older than this (the app is from 2026; a margin for clocks set wrong). */
+export const EARLIEST_TIME = Date.UTC(2020, 0, 1);
+const DAY = 24 * 60 * 60 * 1000;
 
 export interface Backup {
   format: typeof BACKUP_FORMAT;
@@ -36,13 +84,23 @@ export interface Backup {
 
 export type GameResolver = (game: string) => Promise<GameLogic<any> | undefined>;
 
-export type BackupCheck = { ok: true; backup: Backup } | { ok: false; errors: string[] };
-
-export interface ImportSummary {
-  sessions: number;
-  events: number;
-  replaced: number;
+export interface CheckOptions {
+  /** Told how far the check has come, from 0 to 1. */
+  onProgress?: Progress;
+  /** The time now (tests fix it): no date in a file may be later than a day after it. */
+  now?: number;
 }
+
+/**
+ * A checked backup, ready to write: every game rebuilt (derived fields recomputed), with what
+ * each copy looks like for the conflict chooser.
+ */
+export interface CheckedBackup {
+  backup: Backup;
+  games: RebuiltGame[];
+}
+
+export type BackupCheck = ({ ok: true } & CheckedBackup) | { ok: false; errors: string[] };
 
 export async function exportBackup(db: TablesideDB, appVersion: string, now = Date.now()): Promise<Backup> {
   return db
@@ -77,332 +135,484 @@ export function backupFileName(now = new Date()): string {
   return `tableside-backup-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.json`;
 }
 
-// ---- the schema ------------------------------------------------------------------------------------
+// ---- the records' shapes ------------------------------------------------------------------------
 
-const text = (max: number) =>
-  v.pipe(
-    v.string('expected text'),
-    v.maxLength(max, (i) => `text is too long (${i.received} characters; at most ${max})`)
-  );
-const nonEmptyText = (max: number) => v.pipe(text(max), v.minLength(1, 'must not be empty'));
-const timestamp = v.pipe(
-  v.number('expected a number'),
-  v.finite('expected a finite number'),
-  v.integer('expected a whole number'),
-  v.minValue(0, 'expected a time after 1970')
-);
-const whole = (min: number) =>
-  v.pipe(
-    v.number('expected a number'),
-    v.integer('expected a whole number'),
-    v.minValue(min, `expected ${min} or more`)
-  );
-const id = v.pipe(
-  nonEmptyText(64),
-  v.regex(/^[A-Za-z0-9_-]+$/, 'expected an id of letters, digits, “-” or “_”')
-);
-
-const playerSchema = v.strictObject(
-  { id, name: nonEmptyText(60), guest: v.optional(v.boolean('expected true or false')) },
-  unexpectedKey
-);
-const setupSchema = v.looseObject({
-  players: v.pipe(
-    v.array(playerSchema, 'expected a list'),
-    v.minLength(1, 'expected at least one player'),
-    v.maxLength(12, 'expected at most 12 players')
-  ),
-  seed: nonEmptyText(32)
-});
-
-const sessionSchema = v.strictObject(
-  {
-    id,
-    game: nonEmptyText(40),
-    setup: setupSchema,
-    created: timestamp,
-    updated: timestamp,
-    status: v.picklist(['active', 'finished', 'archived'], 'expected active, finished or archived'),
-    summary: text(500),
-    head: whole(0),
-    deletedAt: v.optional(timestamp),
-    guide: v.optional(v.boolean('expected true or false')),
-    profiles: v.optional(v.record(id, id, 'expected an object of player ids to profile ids'))
-  },
-  unexpectedKey
-);
-
-const eventSchema = v.strictObject(
-  {
-    sessionId: id,
-    seq: whole(1),
-    kind: v.picklist(['event', 'undo', 'redo'], 'expected event, undo or redo'),
-    event: v.optional(v.looseObject({ type: nonEmptyText(60) }, 'expected an object')),
-    time: timestamp,
-    label: text(500),
-    period: v.optional(whole(1)),
-    minor: v.optional(v.literal(true, 'expected true'))
-  },
-  unexpectedKey
-);
-
-const settingSchema = v.strictObject(
-  {
-    key: v.picklist(SETTING_KEYS, `expected one of: ${SETTING_KEYS.join(', ')}`),
-    value: v.unknown()
-  },
-  unexpectedKey
-);
-
-const profileSchema = v.strictObject(
-  { id, name: nonEmptyText(60), created: timestamp, updated: v.optional(timestamp) },
-  unexpectedKey
-);
-
-const backupSchema = v.strictObject(
-  {
-    format: v.literal(BACKUP_FORMAT, 'this is not a Tableside backup'),
-    formatVersion: v.number('expected a number'),
-    appVersion: text(40),
-    schemaVersion: whole(1),
-    exportedAt: timestamp,
-    sessions: v.pipe(
-      v.array(sessionSchema, 'expected a list'),
-      v.maxLength(MAX_SESSIONS, `too many games (at most ${MAX_SESSIONS})`)
-    ),
-    events: v.pipe(
-      v.array(eventSchema, 'expected a list'),
-      v.maxLength(MAX_EVENTS, `too many steps (at most ${MAX_EVENTS})`)
-    ),
-    settings: v.array(settingSchema, 'expected a list'),
-    profiles: v.array(profileSchema, 'expected a list')
-  },
-  unexpectedKey
-);
-
-function unexpectedKey(issue: v.StrictObjectIssue | v.ObjectIssue): string {
-  if (issue.type === 'strict_object' && issue.expected === 'never') return 'unexpected field';
-  if (issue.input === undefined || issue.received === 'undefined') return 'missing';
-  return 'expected an object';
+function recordChecks(dates: DateRange) {
+  const when = date(dates);
+  const player = object({ required: { id, name: text(60, true) }, optional: { guest: bool } });
+  // The game checks the rest of its setup (GameLogic.fields and setupProblem).
+  const setup = object({
+    required: {
+      players: list(player, {
+        min: [1, 'expected at least one player'],
+        max: [12, 'expected at most 12 players']
+      }),
+      seed: text(32, true)
+    },
+    open: true
+  });
+  const session = object({
+    required: {
+      id,
+      game: text(40, true),
+      setup,
+      created: when,
+      updated: when,
+      status: oneOf(['active', 'finished', 'archived'])
+    },
+    optional: {
+      // Derived: checked for shape, then recomputed.
+      summary: text(500),
+      head: whole(0),
+      deletedAt: refused(
+        'this game is marked as deleted, and a backup never holds deleted games (export never writes them)'
+      ),
+      guide: bool,
+      profiles: byId(id)
+    }
+  });
+  const event = object({
+    required: { sessionId: id, seq: whole(1), kind: oneOf(['event', 'undo', 'redo']), time: when },
+    optional: {
+      // The game checks the event's other fields (GameLogic.fields), and its machine the values.
+      event: object({ required: { type: text(60, true) }, open: true }),
+      // Derived: checked for shape, then recomputed.
+      label: text(500),
+      period: whole(1),
+      minor: isTrue
+    }
+  });
+  const setting = object({ required: { key: oneOf(SETTING_KEYS), value: anything } });
+  const profile = object({
+    required: { id, name: text(60, true), created: when },
+    optional: { updated: when }
+  });
+  const top = object({
+    required: {
+      format: anything,
+      formatVersion: anything,
+      appVersion: text(40),
+      schemaVersion: whole(1),
+      exportedAt: when,
+      sessions: list(anything, { max: [MAX_SESSIONS, `too many games (at most ${MAX_SESSIONS})`] }),
+      events: list(anything, { max: [MAX_EVENTS, `too many steps (at most ${MAX_EVENTS})`] }),
+      settings: list(anything),
+      profiles: list(anything)
+    }
+  });
+  return { top, session, event, setting, profile };
 }
 
 // ---- checking ----------------------------------------------------------------------------------------
 
-function pathText(path: readonly (string | number)[]): string {
-  let out = '';
-  for (const key of path) out += typeof key === 'number' ? `[${key}]` : out ? `.${key}` : key;
-  return out || 'the file';
-}
+/** How much of the check's time the record checks take; the replays take the rest. */
+const RECORDS_SHARE = 0.15;
 
-/** Problems no schema sees: prototype-polluting keys, absurdly deep nesting, huge strings. */
-function structuralProblems(value: unknown, errors: string[]): void {
-  const walk = (node: unknown, path: (string | number)[], depth: number) => {
-    if (errors.length >= 20) return;
-    if (depth > MAX_DEPTH) return void errors.push(`${pathText(path)}: nested too deeply`);
-    if (typeof node === 'string') {
-      if (node.length > MAX_TEXT) {
-        errors.push(
-          `${pathText(path)}: text is too long (${node.length.toLocaleString('en')} characters; at most ${MAX_TEXT.toLocaleString('en')})`
-        );
-      }
-      return;
-    }
-    if (Array.isArray(node)) return node.forEach((item, i) => walk(item, [...path, i], depth + 1));
-    if (node && typeof node === 'object') {
-      for (const key of Object.keys(node)) {
-        if (FORBIDDEN_KEYS.has(key)) {
-          errors.push(`${pathText([...path, key])}: this key is not allowed in a backup`);
-          continue;
-        }
-        walk((node as Record<string, unknown>)[key], [...path, key], depth + 1);
-      }
-    }
-  };
-  walk(value, [], 0);
-}
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (e) {
-    const message = (e as Error).message;
-    const at = /position (\d+)/.exec(message);
-    const atEnd = at !== null && Number(at[1]) >= text.trimEnd().length - 1;
-    if (/end of (JSON )?(input|data)|Unterminated/i.test(message) || atEnd || text.trim().length === 0) {
-      return {
-        ok: false,
-        error: 'The file ends too early: it looks cut off. Export the backup again and retry.'
-      };
-    }
-    return { ok: false, error: `The file is not a readable backup (it is not valid JSON: ${message}).` };
-  }
-}
-
-/** Checks a backup file's text completely; the import writes nothing unless this says ok. */
-export async function checkBackup(text: string, resolveGame: GameResolver): Promise<BackupCheck> {
-  const fail = (...errors: string[]): BackupCheck => ({ ok: false, errors });
-  const bytes = new TextEncoder().encode(text).length;
-  if (bytes > MAX_BACKUP_BYTES) {
-    return fail(
-      `The file is too large for a backup (${(bytes / 1024 / 1024).toFixed(1)} MB; at most ${MAX_BACKUP_BYTES / 1024 / 1024} MB).`
-    );
-  }
-  const parsed = parseJson(text);
-  if (!parsed.ok) return fail(parsed.error);
-  const raw = parsed.value;
+/**
+ * Checks a backup file completely (its bytes or text); the import writes nothing unless this
+ * says ok. Linear in the file's size, and in slices that let the page run between them.
+ */
+export async function checkBackup(
+  input: string | Uint8Array,
+  resolveGame: GameResolver,
+  options: CheckOptions = {}
+): Promise<BackupCheck> {
+  const fail = (errors: string[]): BackupCheck => ({ ok: false, errors });
+  const slicer = new Slicer(options.onProgress);
+  slicer.report(0);
+  const read = readBackup(input);
+  if (!read.ok) return fail(read.errors);
+  const raw = read.value;
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-    return fail('The file is not a Tableside backup (expected an object at the top).');
+    return fail(['The file is not a Tableside backup (expected an object at the top).']);
   }
-  const marker = (raw as Record<string, unknown>).format;
-  if (marker !== BACKUP_FORMAT)
-    return fail('The file is not a Tableside backup (format: expected “tableside-backup”).');
-  const version = (raw as Record<string, unknown>).formatVersion;
-  if (typeof version !== 'number') return fail('formatVersion: expected a number');
+  const file = raw as Record<string, unknown>;
+  if (file.format !== BACKUP_FORMAT) {
+    return fail(['The file is not a Tableside backup (format: expected “tableside-backup”).']);
+  }
+  const version = file.formatVersion;
+  if (typeof version !== 'number') return fail(['formatVersion: expected a number']);
   if (version !== BACKUP_FORMAT_VERSION) {
-    return fail(
+    return fail([
       version > BACKUP_FORMAT_VERSION
         ? `This backup was made by a newer version of Tableside (backup format ${version}; this version reads format ${BACKUP_FORMAT_VERSION}). Update Tableside and try again.`
         : `formatVersion: backup format ${version} is not supported (expected ${BACKUP_FORMAT_VERSION})`
-    );
+    ]);
   }
 
-  const errors: string[] = [];
-  structuralProblems(raw, errors);
-  if (errors.length) return fail(...errors);
-
-  const result = v.safeParse(backupSchema, raw, { abortEarly: false });
-  if (!result.success) {
-    return fail(
-      ...result.issues.slice(0, 20).map((issue) => {
-        const path = (issue.path ?? []).map((p) => p.key as string | number);
-        return `${pathText(path)}: ${issue.message}`;
-      })
-    );
-  }
-  const backup = result.output as Backup;
+  const problems = new Problems();
+  const where = new Where(problems);
+  const now = options.now ?? Date.now();
+  const checks = recordChecks({ min: EARLIEST_TIME, max: now + DAY });
+  checks.top(file, where);
+  if (problems.any) return fail(problems.list);
+  const backup = file as unknown as Backup;
   if (backup.schemaVersion > SCHEMA_VERSION) {
-    return fail(
+    return fail([
       `schemaVersion: this backup comes from a newer version of Tableside (data version ${backup.schemaVersion}; this version knows ${SCHEMA_VERSION}). Update Tableside and try again.`
-    );
+    ]);
   }
-  errors.push(...(await consistencyProblems(backup, resolveGame)));
-  return errors.length ? fail(...errors.slice(0, 20)) : { ok: true, backup };
+
+  // Every record: structure (keys, depth, huge strings), then its own fields.
+  const lists = [
+    ['sessions', checks.session],
+    ['settings', checks.setting],
+    ['profiles', checks.profile],
+    ['events', checks.event]
+  ] as const;
+  const total =
+    backup.sessions.length + backup.events.length + backup.settings.length + backup.profiles.length;
+  let done = 0;
+  for (const [name, check] of lists) {
+    const items = backup[name] as unknown[];
+    where.push(name);
+    for (let i = 0; i < items.length && !problems.full; i++) {
+      const before = problems.list.length;
+      where.push(i);
+      // The record checks refuse unknown fields and overlong text; only the parts left open
+      // (an event's own fields, a setup's, a setting's value) need the structural walk. Events
+      // are most of a file, so theirs is walked alone.
+      const item = items[i] as { event?: unknown } | null;
+      if (name !== 'events') structuralProblems(item, where);
+      else if (item && typeof item === 'object' && 'event' in item) {
+        where.push('event');
+        structuralProblems(item.event, where);
+        where.pop();
+      }
+      if (problems.list.length === before) check(item, where);
+      where.pop();
+      if (slicer.due()) await slicer.pause((RECORDS_SHARE * (done + i)) / Math.max(1, total));
+    }
+    where.pop();
+    done += items.length;
+  }
+  if (problems.any) return fail(problems.list);
+
+  const games = consistency(backup, problems);
+  if (problems.any || !games) return fail(problems.list);
+
+  // Replays, the heavy part: each game through its machine, derived fields rebuilt.
+  const rebuilt: RebuiltGame[] = [];
+  let replayed = 0;
+  const totalEvents = Math.max(1, backup.events.length);
+  for (const game of games) {
+    if (problems.full) break;
+    const logic = await resolveGame(game.session.game);
+    if (!logic) {
+      problems.add(
+        `sessions[${game.index}].game`,
+        `“${game.session.game}” is not a game this version of Tableside knows`
+      );
+      continue;
+    }
+    const base = replayed;
+    const result = await rebuildGame(
+      game,
+      logic,
+      problems,
+      slicer,
+      (n) => RECORDS_SHARE + ((1 - RECORDS_SHARE) * (base + n)) / totalEvents
+    );
+    replayed += game.log.length;
+    if (result) rebuilt.push(result);
+  }
+  if (problems.any) return fail(problems.list);
+  slicer.report(1);
+  return {
+    ok: true,
+    backup: { ...backup, sessions: rebuilt.map((g) => g.session), events: rebuilt.flatMap((g) => g.log) },
+    games: rebuilt
+  };
 }
 
-async function consistencyProblems(backup: Backup, resolveGame: GameResolver): Promise<string[]> {
-  const errors: string[] = [];
-  const sessions = new Map<string, number>();
-  backup.sessions.forEach((s, i) => {
-    if (sessions.has(s.id))
-      errors.push(`sessions[${i}].id: “${s.id}” appears twice (also sessions[${sessions.get(s.id)}])`);
-    else sessions.set(s.id, i);
+/**
+ * The checks across records, all linear (Maps and Sets, no searching in loops): ids once each,
+ * every event belongs to a game in the file, each game's steps numbered 1, 2, 3… in order.
+ * Returns each game with its log, in the file's order.
+ */
+function consistency(backup: Backup, problems: Problems): FileGame[] | undefined {
+  const games = new Map<string, FileGame>();
+  backup.sessions.forEach((session, index) => {
+    const first = games.get(session.id);
+    if (first) {
+      problems.add(`sessions[${index}].id`, `“${session.id}” appears twice (also sessions[${first.index}])`);
+    } else games.set(session.id, { index, session, log: [], at: [] });
   });
-  const settings = new Map<string, number>();
+  const settings = new Set<string>();
   backup.settings.forEach((s, i) => {
-    if (settings.has(s.key)) errors.push(`settings[${i}].key: “${s.key}” appears twice`);
-    settings.set(s.key, i);
+    if (settings.has(s.key)) problems.add(`settings[${i}].key`, `“${s.key}” appears twice`);
+    settings.add(s.key);
     const check = v.safeParse(SETTING_SCHEMAS[s.key as SettingKey], s.value);
-    if (!check.success) errors.push(`settings[${i}].value: ${check.issues[0].message}`);
+    // The setting schemas carry our own messages; a missing one falls back to plain words.
+    if (!check.success) problems.add(`settings[${i}].value`, plainSettingMessage(s.key as SettingKey, check));
   });
-  const profiles = new Set<string>();
+  const profiles = new Map<string, number>();
   backup.profiles.forEach((p, i) => {
-    if (profiles.has(p.id)) errors.push(`profiles[${i}].id: “${p.id}” appears twice`);
-    profiles.add(p.id);
+    if (profiles.has(p.id)) {
+      problems.add(`profiles[${i}].id`, `“${p.id}” appears twice (also profiles[${profiles.get(p.id)}])`);
+    } else profiles.set(p.id, i);
   });
-
-  // Events: each belongs to a session in the file, numbered 1, 2, 3… in order, never twice.
-  const logs = new Map<string, { entry: EventRecord; index: number }[]>();
   backup.events.forEach((e, i) => {
-    if (!sessions.has(e.sessionId)) {
-      errors.push(`events[${i}].sessionId: no game “${e.sessionId}” in this backup`);
-      return;
-    }
-    let log = logs.get(e.sessionId);
-    if (!log) logs.set(e.sessionId, (log = []));
-    const expected = (log.at(-1)?.entry.seq ?? 0) + 1;
-    if (log.some((x) => x.entry.seq === e.seq)) {
-      errors.push(`events[${i}].seq: step ${e.seq} of game “${e.sessionId}” appears twice`);
+    const game = games.get(e.sessionId);
+    if (!game) return problems.add(`events[${i}].sessionId`, `no game “${e.sessionId}” in this backup`);
+    const expected = game.log.length + 1;
+    // Steps arrive 1, 2, 3…: a number already passed appears twice, any other is out of order.
+    if (e.seq < expected) {
+      problems.add(`events[${i}].seq`, `step ${e.seq} of game “${e.sessionId}” appears twice`);
     } else if (e.seq !== expected) {
-      errors.push(
-        `events[${i}].seq: out of order (step ${e.seq} of game “${e.sessionId}” where step ${expected} was expected)`
+      problems.add(
+        `events[${i}].seq`,
+        `out of order (step ${e.seq} of game “${e.sessionId}” where step ${expected} was expected)`
       );
     }
     if ((e.kind === 'event') !== (e.event !== undefined)) {
-      errors.push(
-        `events[${i}].event: ${e.kind === 'event' ? 'missing' : `not expected on an ${e.kind} step`}`
+      problems.add(
+        `events[${i}].event`,
+        e.kind === 'event' ? 'missing' : `not expected on an ${e.kind} step`
       );
     }
-    log.push({ entry: e, index: i });
+    game.log.push(e);
+    game.at.push(i);
   });
-  if (errors.length) return errors;
-
-  for (const [sid, index] of sessions) {
-    const session = backup.sessions[index];
-    const log = logs.get(sid) ?? [];
-    const head = log.length ? log[log.length - 1].entry.seq : 0;
-    if (session.head !== head) {
-      errors.push(`sessions[${index}].head: is ${session.head} but the game has ${head} steps`);
-      continue;
-    }
-    const shape = logProblem(log.map((x) => x.entry));
-    if (shape) {
-      errors.push(`events[${log[shape.validLength].index}]: ${shape.message}`);
-      continue;
-    }
-    const logic = await resolveGame(session.game);
-    if (!logic) {
-      errors.push(`sessions[${index}].game: “${session.game}” is not a game this version of Tableside knows`);
-      continue;
-    }
-    const setupProblem = logic.setupProblem(session.setup);
-    if (setupProblem) {
-      errors.push(`sessions[${index}].setup: ${setupProblem}`);
-      continue;
-    }
-    // Replaying proves every step is one the game accepts, so an import can never corrupt a game.
-    const effective = foldLog(log.map((x) => x.entry)).effective;
-    try {
-      replay(
-        logic,
-        initialState(logic, session.setup),
-        effective.map((e) => e.event!)
-      );
-    } catch (e) {
-      if (!(e instanceof ReplayError)) throw e;
-      const bad = log.find((x) => x.entry === effective[e.index])!;
-      errors.push(
-        `events[${bad.index}].event: the game does not accept this step (“${effective[e.index].label}”)`
-      );
-    }
-  }
-  return errors;
+  return problems.any ? undefined : [...games.values()];
 }
 
-/** Checks, then writes everything in one transaction; games in the file replace games with the same id. */
-export async function importBackup(
+function plainSettingMessage(key: SettingKey, result: v.SafeParseResult<v.GenericSchema>): string {
+  const message = result.issues?.[0]?.message;
+  return message && message.startsWith('expected') ? message : `not a value the “${key}” setting can have`;
+}
+
+// ---- importing --------------------------------------------------------------------------------------
+
+/** A game of the file that is also here, in a form to show side by side. */
+export interface Conflict {
+  id: string;
+  game: string;
+  setup: SessionRecord['setup'];
+  /** older: this phone played on since the backup; diverged: the two went different ways. */
+  why: 'older' | 'diverged';
+  here: VersionInfo;
+  file: VersionInfo;
+}
+
+interface PlannedGame {
+  game: RebuiltGame;
+  plan: GamePlan;
+  /** This phone's log head when planned (0 when the game is not here): rechecked on writing. */
+  headHere: number;
+}
+
+export interface ImportPlan {
+  backup: Backup;
+  games: PlannedGame[];
+  conflicts: Conflict[];
+  profiles: ProfileMerge;
+}
+
+export type PlanResult = { ok: true; plan: ImportPlan } | { ok: false; errors: string[] };
+
+/** Checks the file and decides, game by game, what importing it would do; writes nothing. */
+export async function planImport(
   db: TablesideDB,
-  text: string,
-  resolveGame: GameResolver
-): Promise<{ ok: true; summary: ImportSummary } | { ok: false; errors: string[] }> {
-  const check = await checkBackup(text, resolveGame);
+  input: string | Uint8Array,
+  resolveGame: GameResolver,
+  options: CheckOptions = {}
+): Promise<PlanResult> {
+  const check = await checkBackup(input, resolveGame, options);
   if (!check.ok) return check;
-  const { backup } = check;
-  let replaced = 0;
-  await db.transaction('rw', [db.sessions, db.events, db.snapshots, db.settings, db.profiles], async () => {
-    for (const session of backup.sessions) {
-      if (await db.sessions.get(session.id)) {
-        replaced++;
-        await db.events.where('sessionId').equals(session.id).delete();
-        await db.snapshots.where('sessionId').equals(session.id).delete();
-      }
+  const ids = check.games.map((g) => g.session.id);
+  const records = await db.sessions.bulkGet(ids);
+  const games: PlannedGame[] = [];
+  const conflicts: Conflict[] = [];
+  for (let i = 0; i < check.games.length; i++) {
+    const game = check.games[i];
+    const record = records[i];
+    const log = record ? await readLog(db, record.id) : [];
+    const plan = planGame(record ? { session: record, log } : undefined, game);
+    games.push({ game, plan, headHere: log.length });
+    if (plan.kind === 'conflict' && record) {
+      conflicts.push({
+        id: record.id,
+        game: record.game,
+        setup: record.setup,
+        why: plan.why,
+        here: await describeHere(db, record, log, resolveGame),
+        file: game.info
+      });
     }
-    await db.sessions.bulkPut(backup.sessions);
-    await db.events.bulkAdd(backup.events);
-    await db.settings.bulkPut(backup.settings);
-    await db.profiles.bulkPut(backup.profiles);
-  });
+  }
+  const here = (await db.profiles.bulkGet(check.backup.profiles.map((p) => p.id))).filter(
+    (p): p is ProfileRecord => p !== undefined
+  );
   return {
     ok: true,
-    summary: { sessions: backup.sessions.length, events: backup.events.length, replaced }
+    plan: { backup: check.backup, games, conflicts, profiles: mergeProfiles(here, check.backup.profiles) }
   };
+}
+
+/** This phone's copy of a game, replayed as it would open, for the conflict chooser. */
+async function describeHere(
+  db: TablesideDB,
+  record: SessionRecord,
+  log: EventRecord[],
+  resolveGame: GameResolver
+): Promise<VersionInfo> {
+  const plain: VersionInfo = {
+    steps: log.length,
+    lastLabel: foldLog(log).effective.at(-1)?.label,
+    lastPlayed: log.at(-1)?.time ?? record.updated,
+    summary: record.summary
+  };
+  try {
+    const logic = await resolveGame(record.game);
+    if (!logic || logic.setupProblem(record.setup)) return plain;
+    const cache = await db.snapshots.where('sessionId').equals(record.id).toArray();
+    const { timeline } = buildTimeline(logic, record.setup, log, cache, 50);
+    return versionInfo(logic, record.setup, timeline, record.updated);
+  } catch {
+    // A game this phone cannot replay is still shown by what its record says.
+    return plain;
+  }
+}
+
+export type ApplyResult = { ok: true; summary: ImportSummary } | { ok: false; errors: string[] };
+
+class ChangedMeanwhile extends Error {}
+
+/**
+ * Writes a planned import in one transaction. Every conflict needs a choice. Games that changed
+ * on this phone since the plan (another tab played on) stop the whole import: nothing is written.
+ */
+export async function applyImport(
+  db: TablesideDB,
+  plan: ImportPlan,
+  choices: Readonly<Record<string, Choice>> = {}
+): Promise<ApplyResult> {
+  const open = plan.conflicts.filter((c) => !choices[c.id]);
+  if (open.length) {
+    return {
+      ok: false,
+      errors: [
+        `Choose which copy to keep for ${open.length === 1 ? 'the game' : `${open.length} games`} first.`
+      ]
+    };
+  }
+  const summary: ImportSummary = {
+    added: 0,
+    updated: 0,
+    replaced: 0,
+    keptBoth: 0,
+    keptPhone: 0,
+    alreadyHere: 0,
+    events: 0,
+    settings: plan.backup.settings.length,
+    profilesAdded: plan.profiles.added,
+    profilesUpdated: plan.profiles.updated
+  };
+  try {
+    await db.transaction('rw', [db.sessions, db.events, db.snapshots, db.settings, db.profiles], async () => {
+      for (const { game, plan: p, headHere } of plan.games) {
+        const id = game.session.id;
+        const record = await db.sessions.get(id);
+        const unchanged =
+          p.kind === 'new'
+            ? record === undefined
+            : record !== undefined &&
+              (record.deletedAt !== undefined) === (p.kind === 'restore') &&
+              (await logHead(db, id)) === headHere;
+        if (!unchanged) throw new ChangedMeanwhile();
+        const replace = async (copy: { session: SessionRecord; log: readonly EventRecord[] }) => {
+          await db.events.where('sessionId').equals(copy.session.id).delete();
+          await db.snapshots.where('sessionId').equals(copy.session.id).delete();
+          await db.sessions.put(copy.session);
+          await db.events.bulkAdd(copy.log as EventRecord[]);
+          summary.events += copy.log.length;
+        };
+        switch (p.kind) {
+          case 'same':
+            summary.alreadyHere++;
+            break;
+          case 'new':
+          case 'restore':
+            await replace(game);
+            summary.added++;
+            break;
+          case 'update': {
+            // The shared beginning stays (and its cached states with it); the rest is added.
+            const rest = game.log.slice(p.from);
+            await db.sessions.put(game.session);
+            await db.events.bulkAdd(rest);
+            summary.events += rest.length;
+            summary.updated++;
+            break;
+          }
+          case 'conflict': {
+            const choice = choices[id];
+            if (choice === 'phone') summary.keptPhone++;
+            else if (choice === 'backup') {
+              await replace(game);
+              summary.replaced++;
+            } else {
+              const copy = copyGame(game, newId());
+              await db.sessions.add(copy.session);
+              await db.events.bulkAdd(copy.log as EventRecord[]);
+              summary.events += copy.log.length;
+              summary.keptBoth++;
+            }
+            break;
+          }
+        }
+      }
+      await db.settings.bulkPut(plan.backup.settings);
+      await db.profiles.bulkPut(plan.profiles.put);
+    });
+  } catch (error) {
+    if (error instanceof ChangedMeanwhile) {
+      return {
+        ok: false,
+        errors: [
+          'A game in this file was changed on this phone while the import waited (in another tab?). Import the file again to see it as it is now.'
+        ]
+      };
+    }
+    return { ok: false, errors: [writeFailure(error)] };
+  }
+  return { ok: true, summary };
+}
+
+function writeFailure(error: unknown): string {
+  const e = error as { name?: string; message?: string; inner?: { name?: string } };
+  const name = e?.inner?.name ?? e?.name;
+  if (name === 'QuotaExceededError' || /quota|disk.*full|no space/i.test(e?.message ?? '')) {
+    return 'The phone’s storage is full. Free some space and import again.';
+  }
+  return `The phone’s storage refused to save the import (${e?.message ?? String(error)}).`;
+}
+
+export type ImportResult =
+  | { ok: false; errors: string[] }
+  /** Written: what happened to each game. */
+  | { ok: true; written: true; summary: ImportSummary }
+  /** Nothing written yet: these games need a choice (pass `choices`, or use `applyImport`). */
+  | { ok: true; written: false; conflicts: Conflict[]; plan: ImportPlan };
+
+/**
+ * Checks and imports in one go when no game is in conflict (or `choices` settles each); else
+ * returns the conflicts and writes nothing.
+ */
+export async function importBackup(
+  db: TablesideDB,
+  input: string | Uint8Array,
+  resolveGame: GameResolver,
+  options: CheckOptions & { choices?: Readonly<Record<string, Choice>> } = {}
+): Promise<ImportResult> {
+  const planned = await planImport(db, input, resolveGame, options);
+  if (!planned.ok) return planned;
+  const { plan } = planned;
+  const choices = options.choices ?? {};
+  if (plan.conflicts.some((c) => !choices[c.id])) {
+    return { ok: true, written: false, conflicts: plan.conflicts, plan };
+  }
+  const applied = await applyImport(db, plan, choices);
+  return applied.ok ? { ok: true, written: true, summary: applied.summary } : applied;
 }

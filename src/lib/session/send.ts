@@ -57,9 +57,10 @@ export function decide<S extends BaseSetup>(t: Timeline<S>, intent: Intent, ctx:
       const next = step(logic, t.snapshot, intent.event);
       if (!next) return { ok: false, reason: refusalReason(logic, t.snapshot, intent.event, setup) };
       const event = structuredClone(intent.event);
-      const extra: Partial<EventRecord> = { event, period: logic.period(t.snapshot, setup).number };
-      if (logic.stepEvents.includes(event.type)) extra.minor = true;
-      return { ok: true, entry: entry('event', logic.describe(event, t.snapshot, next, setup), extra), next };
+      const { label, period, minor } = historyFields(logic, setup, t.snapshot, next, event);
+      const extra: Partial<EventRecord> = { event, period };
+      if (minor) extra.minor = true;
+      return { ok: true, entry: entry('event', label, extra), next };
     }
     case 'undo': {
       const last = t.effective.at(-1);
@@ -74,6 +75,25 @@ export function decide<S extends BaseSetup>(t: Timeline<S>, intent: Intent, ctx:
       return { ok: true, entry: entry('redo', `Redo: ${again.label}`), next };
     }
   }
+}
+
+/**
+ * What the history keeps of an accepted event: its line, the turn or round it happened in, and
+ * whether it only walked a reminder. Also used by the backup import, which rebuilds every line
+ * of an imported log exactly as this phone would have written it.
+ */
+export function historyFields<S extends BaseSetup>(
+  logic: GameLogic<S>,
+  setup: S,
+  before: AnyMachineSnapshot,
+  next: AnyMachineSnapshot,
+  event: GameEvent
+): { label: string; period: number; minor: boolean } {
+  return {
+    label: logic.describe(event, before, next, setup),
+    period: logic.period(before, setup).number,
+    minor: logic.stepEvents.includes(event.type)
+  };
 }
 
 /** Why the machine refuses an event now, in plain words. */

@@ -47,6 +47,41 @@ export interface GameLogic<TSetup extends BaseSetup = BaseSetup> {
   result(snapshot: AnyMachineSnapshot, setup: TSetup): GameResult;
   /** How the game's score reads, for results, stats and exports. */
   scoring: Scoring;
+  /**
+   * The fields this game's setups and events may have. A backup import refuses anything else
+   * with its path ("sessions[3].setup.colour: unexpected field"), so data the game would never
+   * read (another app's, a typo) is never stored. Every game lists them; optional only for
+   * test fixtures.
+   */
+  fields?: GameFields;
+}
+
+/**
+ * How a stored object's fields look: `true` for a value the game checks itself (text, a number,
+ * a list of them, or a record keyed by player ids), or the fields of a nested object (for a list
+ * of objects, of each item). Every field listed may be absent; the game's checks say what must
+ * be there.
+ */
+export type FieldShape = true | { readonly [field: string]: FieldShape };
+
+/** Every key of every member of a union (keyof a union gives only the common ones). */
+type KeysOf<T> = T extends unknown ? keyof T : never;
+
+/** The setup's own fields, besides `players` and `seed` (every game has those). */
+export type SetupFields<S extends BaseSetup> = {
+  readonly [K in Exclude<keyof S, keyof BaseSetup>]-?: FieldShape;
+};
+
+/** Each event type's fields besides `type`: the compiler keeps the list in step with the union. */
+export type EventFields<E extends { type: string }> = {
+  readonly [T in E['type']]: {
+    readonly [K in Exclude<KeysOf<Extract<E, { type: T }>>, 'type'>]-?: FieldShape;
+  };
+};
+
+export interface GameFields {
+  setup: { readonly [field: string]: FieldShape };
+  events: { readonly [type: string]: { readonly [field: string]: FieldShape } };
 }
 
 export interface Period {

@@ -7,6 +7,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { GameEvent } from '../../db/records';
 import type { GameLogic } from '../../session/types';
 import { buildResult } from '../../session/results';
+import { epicFields } from './fields';
 import { epicChecks, epicMachine, type EpicEvent } from '../../machines/epic';
 import { describePick } from './draft';
 import { epicSetupProblem, formatName, playerName, type EpicSetup } from './format';
@@ -103,6 +104,7 @@ const STEP_NAMES: Record<string, string> = {
 export const epicLogic: GameLogic<EpicSetup> = {
   machine: epicMachine,
   version: 1,
+  fields: epicFields,
   input: (setup) => setup,
   setupProblem: epicSetupProblem,
 

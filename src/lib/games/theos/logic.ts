@@ -6,6 +6,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { GameEvent } from '../../db/records';
 import type { GameLogic, StepMeta } from '../../session/types';
 import { buildResult } from '../../session/results';
+import { theosFields } from './fields';
 import {
   dieOf,
   teamTotals,
@@ -184,6 +185,7 @@ function endStep(
 export const theosLogic: GameLogic<TheosSetup> = {
   machine: theosMachine,
   version: 1,
+  fields: theosFields,
   input: (setup) => setup,
   setupProblem: theosSetupProblem,
 

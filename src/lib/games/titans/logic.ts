@@ -5,6 +5,7 @@
 import type { GameEvent } from '../../db/records';
 import type { GameLogic, StepMeta } from '../../session/types';
 import { buildResult } from '../../session/results';
+import { titansFields } from './fields';
 import {
   arenaName,
   titansChecks,
@@ -46,6 +47,7 @@ export function battleLines(setup: TitansSetup, ctx: TitansContext): string[] {
 export const titansLogic: GameLogic<TitansSetup> = {
   machine: titansMachine,
   version: 1,
+  fields: titansFields,
   input: (setup) => setup,
   setupProblem: titansSetupProblem,
 

@@ -7,6 +7,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { GameEvent } from '../../db/records';
 import type { GameLogic, StepMeta } from '../../session/types';
 import { buildResult } from '../../session/results';
+import { twilightFields } from './fields';
 import { phaseName, stepOf, turnProblem, twilightMachine } from '../../machines/twilight';
 import { decayCards } from './aspects';
 import { aLevel, deityById, LEVEL_NAMES } from './cards';
@@ -193,6 +194,7 @@ function setupStageProblem(
 export const twilightLogic: GameLogic<TwilightSetup> = {
   machine: twilightMachine,
   version: 1,
+  fields: twilightFields,
   input: (setup) => setup,
   setupProblem: twilightSetupProblem,
 

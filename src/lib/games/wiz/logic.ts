@@ -7,6 +7,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { GameEvent } from '../../db/records';
 import type { GameLogic, StepMeta } from '../../session/types';
 import { buildResult } from '../../session/results';
+import { wizFields } from './fields';
 import {
   draftCalc,
   losersOf,
@@ -63,6 +64,7 @@ function scoringStep(snapshot: AnyMachineSnapshot): boolean {
 export const wizLogic: GameLogic<WizSetup> = {
   machine: wizMachine,
   version: 1,
+  fields: wizFields,
   input: (setup) => setup,
   setupProblem: wizSetupProblem,
 

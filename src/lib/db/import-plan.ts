@@ -1,0 +1,152 @@
+/**
+ * What an import does with each game and player, decided without touching storage: a backup
+ * never silently overwrites play that happened after it. A game already here is left alone when
+ * identical, brought forward when the file's log continues this phone's, and otherwise (the file
+ * is older, or the two went different ways) becomes a conflict the person settles.
+ */
+import { stableJson } from '../util/json';
+import type { EventRecord, ProfileRecord, SessionRecord } from './records';
+
+export type GamePlan =
+  /** Not on this phone: added. */
+  | { kind: 'new' }
+  /** Deleted on this phone and waiting to be purged: the file's copy takes its place. */
+  | { kind: 'restore' }
+  /** The same log here and in the file: nothing to write. */
+  | { kind: 'same' }
+  /** The file's log continues this phone's: its entries after `from` are added. */
+  | { kind: 'update'; from: number }
+  /**
+   * `older`: this phone's log continues the file's (played on since the backup); `diverged`:
+   * the two went different ways (or are not the same game). Nothing is written until the person
+   * chooses.
+   */
+  | { kind: 'conflict'; why: 'older' | 'diverged' };
+
+/** How the person settles a conflict. */
+export type Choice = 'phone' | 'backup' | 'both';
+
+export const CHOICES: readonly Choice[] = ['phone', 'backup', 'both'];
+
+export interface GameCopy {
+  session: SessionRecord;
+  log: readonly EventRecord[];
+}
+
+/** Two log entries are the same step when what happened, and when, match (labels are derived). */
+export function sameEntry(a: EventRecord, b: EventRecord): boolean {
+  return (
+    a.seq === b.seq &&
+    a.kind === b.kind &&
+    a.time === b.time &&
+    (a.event === b.event || stableJson(a.event) === stableJson(b.event))
+  );
+}
+
+/** How many entries from the start the two logs share (linear). */
+export function sharedLength(a: readonly EventRecord[], b: readonly EventRecord[]): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && sameEntry(a[i], b[i])) i++;
+  return i;
+}
+
+/** What to do with one game of the file, given this phone's copy (undefined: none here). */
+export function planGame(here: GameCopy | undefined, file: GameCopy): GamePlan {
+  if (!here) return { kind: 'new' };
+  if (here.session.deletedAt !== undefined) return { kind: 'restore' };
+  const sameGame =
+    here.session.game === file.session.game &&
+    stableJson(here.session.setup) === stableJson(file.session.setup);
+  if (!sameGame) return { kind: 'conflict', why: 'diverged' };
+  const shared = sharedLength(here.log, file.log);
+  if (shared === here.log.length && shared === file.log.length) return { kind: 'same' };
+  if (shared === here.log.length) return { kind: 'update', from: shared };
+  if (shared === file.log.length) return { kind: 'conflict', why: 'older' };
+  return { kind: 'conflict', why: 'diverged' };
+}
+
+/**
+ * The backup's game as a game of its own ("Keep both"): a new id, its log re-keyed to it, all
+ * else as in the file (setup, times, summary), so it is listed beside this phone's copy.
+ */
+export function copyGame(file: GameCopy, id: string): GameCopy {
+  return {
+    session: { ...file.session, id },
+    log: file.log.map((e) => ({ ...e, sessionId: id }))
+  };
+}
+
+export interface ProfileMerge {
+  /** Profiles to write: the file's new ones, and the file's where its copy is newer. */
+  put: ProfileRecord[];
+  added: number;
+  updated: number;
+}
+
+const changedAt = (p: ProfileRecord) => p.updated ?? p.created;
+
+/**
+ * Remembered players merge by id: a player only in the file is added; one in both keeps the
+ * newer name (a rename on this phone is not undone by an older backup; on a tie, this phone's).
+ */
+export function mergeProfiles(here: readonly ProfileRecord[], file: readonly ProfileRecord[]): ProfileMerge {
+  const known = new Map(here.map((p) => [p.id, p]));
+  const merge: ProfileMerge = { put: [], added: 0, updated: 0 };
+  for (const p of file) {
+    const mine = known.get(p.id);
+    if (!mine) {
+      merge.put.push(p);
+      merge.added++;
+    } else if (changedAt(p) > changedAt(mine) && stableJson(p) !== stableJson(mine)) {
+      merge.put.push(p);
+      merge.updated++;
+    }
+  }
+  return merge;
+}
+
+export interface ImportSummary {
+  /** Games new to this phone (or deleted here and brought back). */
+  added: number;
+  /** Games here that the file continued. */
+  updated: number;
+  /** Conflicts settled with the backup's copy. */
+  replaced: number;
+  /** Conflicts settled by keeping both (the backup's as a new game). */
+  keptBoth: number;
+  /** Conflicts settled with this phone's copy. */
+  keptPhone: number;
+  /** Games identical here and in the file. */
+  alreadyHere: number;
+  /** Log entries written. */
+  events: number;
+  settings: number;
+  profilesAdded: number;
+  profilesUpdated: number;
+}
+
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** "2 games added, 1 updated, 1 kept both. Settings imported; 1 remembered player added." */
+export function summaryText(s: ImportSummary): string {
+  const parts: string[] = [];
+  // The first part says "games"; the rest read on from it: "2 games added, 1 updated".
+  const part = (n: number, what: string) => {
+    if (n) parts.push(parts.length ? `${n} ${what}` : `${count(n, 'game')} ${what}`);
+  };
+  part(s.added, 'added');
+  part(s.updated, 'updated');
+  part(s.replaced, 'replaced by the backup’s');
+  part(s.keptBoth, 'kept both');
+  part(s.keptPhone, 'kept as on this phone');
+  part(s.alreadyHere, 'already here');
+  const games = parts.length ? `${parts.join(', ')}.` : 'No games in the file.';
+  const more: string[] = [];
+  if (s.settings) more.push('settings imported');
+  if (s.profilesAdded) more.push(`${count(s.profilesAdded, 'remembered player')} added`);
+  if (s.profilesUpdated) more.push(`${count(s.profilesUpdated, 'remembered player')} renamed`);
+  if (!more.length) return games;
+  const tail = more.join('; ');
+  return `${games} ${tail[0].toUpperCase()}${tail.slice(1)}.`;
+}

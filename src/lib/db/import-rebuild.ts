@@ -1,0 +1,189 @@
+/**
+ * Rebuilding a game from a backup file: its setup and events checked against what the game
+ * knows, its log replayed through the machine step by step, and everything derived (history
+ * labels, turn or round, minor steps, the home list's summary, status, head) written afresh, as
+ * the runtime writes it when a step is committed. Nothing derived is taken from the file.
+ */
+import type { AnyMachineSnapshot } from 'xstate';
+import type { BaseSetup, EventRecord, SessionRecord, SessionStatus } from './records';
+import { logProblem } from '../session/log';
+import { step } from '../session/replay';
+import { decide, historyFields, refusalReason } from '../session/send';
+import { Timeline } from '../session/timeline';
+import type { GameLogic, Period } from '../session/types';
+import { Where, type Problems } from './import-read';
+import { unknownFields } from './import-shape';
+import type { Slicer } from './import-slices';
+
+/** As the runtime: a cached state every 50 events keeps an undo's replay short. */
+const CHECKPOINT_EVERY = 50;
+const SETUP_CHECKED = new Set(['players', 'seed']);
+const EVENT_CHECKED = new Set(['type']);
+
+/** One game as the file has it: the session and its log, with each entry's place in the file. */
+export interface FileGame {
+  /** Its index in the file's `sessions`. */
+  index: number;
+  session: SessionRecord;
+  log: EventRecord[];
+  /** For each log entry, its index in the file's `events`. */
+  at: number[];
+}
+
+/** One copy of a game as a person tells it apart: how far it got, its last step, when. */
+export interface VersionInfo {
+  /** Log entries (undo and redo count too). */
+  steps: number;
+  /** The turn or round it reached; missing when the game cannot be read here. */
+  period?: Period;
+  /** The history line of its newest step in effect. */
+  lastLabel?: string;
+  lastPlayed: number;
+  summary: string;
+}
+
+export interface RebuiltGame {
+  session: SessionRecord;
+  log: EventRecord[];
+  info: VersionInfo;
+}
+
+/**
+ * The status a game has after its log: the machine's end is "finished"; "archived", and
+ * "finished" before the end (the table's "End game"), are the person's own choices and kept.
+ */
+export function statusAfter(chosen: SessionStatus, snapshot: AnyMachineSnapshot): SessionStatus {
+  if (chosen === 'archived') return 'archived';
+  if (snapshot.status === 'done') return 'finished';
+  return chosen === 'finished' ? 'finished' : 'active';
+}
+
+export function versionInfo(
+  logic: GameLogic<any>,
+  setup: BaseSetup,
+  timeline: { snapshot: AnyMachineSnapshot; log: readonly EventRecord[]; effective: readonly EventRecord[] },
+  fallbackTime: number
+): VersionInfo {
+  return {
+    steps: timeline.log.length,
+    period: logic.period(timeline.snapshot, setup),
+    lastLabel: timeline.effective.at(-1)?.label,
+    lastPlayed: timeline.log.at(-1)?.time ?? fallbackTime,
+    summary: logic.summarize(timeline.snapshot, setup)
+  };
+}
+
+/**
+ * Checks and rebuilds one game; adds its problems and returns undefined when it has any.
+ * `onStep` is told of each replayed entry (for progress); the replay pauses when the slice is due.
+ */
+export async function rebuildGame(
+  game: FileGame,
+  logic: GameLogic<any>,
+  problems: Problems,
+  slicer: Slicer,
+  progress: (replayed: number) => number
+): Promise<RebuiltGame | undefined> {
+  const { session, log, at } = game;
+  const where = `sessions[${game.index}]`;
+  const before = problems.list.length;
+  const fields = logic.fields;
+  if (fields) {
+    const here = new Where(problems);
+    here.push('sessions');
+    here.push(game.index);
+    here.push('setup');
+    unknownFields(session.setup, fields.setup, here, SETUP_CHECKED);
+    const events = new Where(problems);
+    events.push('events');
+    for (let i = 0; i < log.length && !problems.full; i++) {
+      const event = log[i].event;
+      if (!event) continue;
+      const known = Object.prototype.hasOwnProperty.call(fields.events, event.type)
+        ? fields.events[event.type]
+        : undefined;
+      events.push(at[i]);
+      events.push('event');
+      if (!known) events.add(`“${event.type}” is not a step this game has`, 'type');
+      else unknownFields(event, known, events, EVENT_CHECKED);
+      events.pop();
+      events.pop();
+    }
+  }
+  if (problems.list.length > before) return undefined;
+
+  const setupProblem = guarded(() => logic.setupProblem(session.setup));
+  if (setupProblem) return void problems.add(`${where}.setup`, setupProblem);
+  const shape = logProblem(log);
+  if (shape) return void problems.add(`events[${at[shape.validLength]}]`, shape.message);
+
+  try {
+    // Each entry is built as the runtime's send path builds it (the same history line, turn or
+    // round and minor flag), so an imported history reads as if it had been played here.
+    const timeline = new Timeline(logic, session.setup, CHECKPOINT_EVERY);
+    const setup = session.setup;
+    for (let i = 0; i < log.length; i++) {
+      const entry = log[i];
+      if (entry.kind === 'event') {
+        // The event is fresh from the file's JSON: unlike a tap's, it needs no copy.
+        const event = entry.event!;
+        const before = timeline.snapshot;
+        const next = step(logic, before, event);
+        if (!next) {
+          const reason = refusalReason(logic, before, event, setup);
+          return void problems.add(
+            `events[${at[i]}].event`,
+            `the game does not accept this step (${reason})`
+          );
+        }
+        const { label, period, minor } = historyFields(logic, setup, before, next, event);
+        const rebuilt: EventRecord = {
+          sessionId: session.id,
+          seq: i + 1,
+          kind: 'event',
+          time: entry.time,
+          label,
+          event,
+          period
+        };
+        if (minor) rebuilt.minor = true;
+        timeline.appendEvent(rebuilt, next);
+      } else {
+        const decision = decide(
+          timeline,
+          { kind: entry.kind },
+          { sessionId: session.id, time: entry.time, external: 0 }
+        );
+        if (!decision.ok) {
+          return void problems.add(
+            `events[${at[i]}]`,
+            `the game does not accept this ${entry.kind} (${decision.reason})`
+          );
+        }
+        if (decision.entry.kind === 'undo') timeline.appendUndo(decision.entry, decision.next);
+        else timeline.appendRedo(decision.entry, decision.next);
+      }
+      if (slicer.due()) await slicer.pause(progress(i + 1));
+    }
+    const info = versionInfo(logic, session.setup, timeline, session.created);
+    const rebuilt: SessionRecord = {
+      ...session,
+      head: timeline.head,
+      summary: info.summary,
+      status: statusAfter(session.status, timeline.snapshot)
+    };
+    return { session: rebuilt, log: timeline.log as EventRecord[], info };
+  } catch (error) {
+    // A game's own code tripping over data it accepted: refuse the game, never crash the import.
+    problems.add(where, `this game could not be read (${(error as Error)?.message ?? String(error)})`);
+    return undefined;
+  }
+}
+
+function guarded(check: () => string | undefined): string | undefined {
+  try {
+    return check();
+  } catch (error) {
+    return `the game cannot read this setup (${(error as Error)?.message ?? String(error)})`;
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * Importing a backup in a real browser: an older backup of a game played on since is never
+ * written over the newer game; the settings page shows both copies side by side, and "Keep both"
+ * lists both on the home screen. A big file shows its progress while the page stays alive, and
+ * a browser without IndexedDB gets a plain message, never an unhandled error.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openTab, shot, visit } from './harness';
+import { useBrowser } from './shared';
+import { accessibilityProblems, scrollsSideways, tapAfterLooking, typeOnPad } from './checks';
+import { longBackup } from '../fixtures/long-backup';
+
+const shared = useBrowser();
+
+async function startDuel(page: Page): Promise<string> {
+  await visit(page, `${shared.server.url}/titans/new`);
+  await page.getByPlaceholder('Player 1').fill('Ana');
+  await page.getByPlaceholder('Player 2').fill('Ben');
+  await page.getByRole('button', { name: 'Start the game' }).click();
+  await page.waitForURL(/\/play\//);
+  await page.getByRole('region', { name: 'Board' }).waitFor();
+  return page.url();
+}
+
+/** The backup file the Export button downloads, as bytes. */
+async function exportFile(page: Page): Promise<Buffer> {
+  await visit(page, `${shared.server.url}/settings`);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export backup' }).click()
+  ]);
+  return Buffer.concat(await (await download.createReadStream()).toArray());
+}
+
+const chooseFile = (page: Page, buffer: Buffer, name = 'backup.json') =>
+  page.locator('input[type=file]').setInputFiles({ name, mimeType: 'application/json', buffer });
+
+describe('importing an older backup of a game played on since', () => {
+  it('shows both copies, and “Keep both” lists both games at home', async () => {
+    const { page, context, requests } = await openTab(shared.browser);
+    const game = await startDuel(page);
+    // A few steps: Ana surges and both powers are typed.
+    await page.getByRole('button', { name: /^Ana: Surge/ }).click();
+    await page
+      .getByRole('region', { name: 'This turn' })
+      .getByRole('button', { name: /^Power of Ana/ })
+      .click();
+    await typeOnPad(page, 8);
+    await typeOnPad(page, 3);
+    await page.waitForTimeout(300); // stored
+    const older = await exportFile(page);
+    expect(JSON.parse(older.toString('utf8')).events).toHaveLength(3);
+
+    // Play on: the battle is resolved and the next turn starts.
+    await visit(page, game);
+    await page.getByRole('button', { name: 'Resolve the battle' }).click();
+    await expect.poll(() => page.getByText('Ana destroys a temple of Ben').isVisible()).toBe(true);
+    await tapAfterLooking(page.getByRole('button', { name: /^Next turn/ }));
+    await expect.poll(() => page.getByText(/· Turn 2/).isVisible()).toBe(true);
+    await page.waitForTimeout(300);
+
+    await visit(page, `${shared.server.url}/settings`);
+    await chooseFile(page, older);
+    const chooser = page.getByRole('group', { name: /different on this phone/ });
+    await chooser.waitFor();
+    const conflict = chooser.getByTestId('conflict');
+    await expect.poll(() => conflict.count()).toBe(1);
+    const here = conflict.getByRole('region', { name: 'On this phone' });
+    const file = conflict.getByRole('region', { name: 'In the backup' });
+    expect(await here.innerText()).toMatch(/Turn 2[\s\S]*5 steps recorded[\s\S]*Last: Turn 2 begins/);
+    expect(await file.innerText()).toMatch(/Turn 1[\s\S]*3 steps recorded[\s\S]*Last: Ben’s power: 3/);
+    expect(await conflict.innerText()).toContain('This phone has played on since the backup was made.');
+    // Nothing is written until a choice is made and Import pressed.
+    expect(await chooser.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);
+
+    await conflict.getByRole('radio', { name: /Keep both/ }).check();
+    expect(await scrollsSideways(page)).toBe(false);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await chooser.scrollIntoViewIfNeeded();
+    await shot(page, 'settings-import-conflict');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, 'settings-import-conflict-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    await chooser.getByRole('button', { name: 'Import' }).click();
+    const done = page.getByRole('status').filter({ hasText: 'kept both' });
+    await expect.poll(() => done.textContent()).toContain('1 game kept both.');
+    await shot(page, 'settings-import-done');
+
+    // Home: both games in progress, the newer at turn 2, the backup's copy at turn 1.
+    await visit(page, shared.server.url);
+    const list = page.getByRole('list', { name: 'Games in progress' });
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
+    const text = await list.innerText();
+    expect(text).toMatch(/Turn 2 · Ana 3 – Ben 2 temples/);
+    expect(text).toMatch(/Turn 1 · Ana 3 – Ben 3 temples/);
+    // The newer game is untouched: it opens at turn 2.
+    await visit(page, game);
+    await expect.poll(() => page.getByText(/· Turn 2/).isVisible()).toBe(true);
+    expect(requests.filter((r) => r.startsWith('pageerror:'))).toEqual([]);
+    await context.close();
+  });
+
+  it('a 100,000-event backup shows its progress while it is checked, then imports', async () => {
+    const { page, context, requests } = await openTab(shared.browser);
+    await visit(page, `${shared.server.url}/settings`);
+    await page.getByRole('button', { name: 'Export backup' }).scrollIntoViewIfNeeded();
+    await chooseFile(page, Buffer.from(JSON.stringify(longBackup(100_000))), 'long.json');
+    const progress = page.getByRole('status').filter({ hasText: /^Checking… \d+%/ });
+    // The page paints while the check runs: the percentage is seen (and not only at 0).
+    await expect
+      .poll(
+        async () => Number(/(\d+)%/.exec((await progress.textContent().catch(() => '')) ?? '')?.[1] ?? 0),
+        {
+          timeout: 30_000
+        }
+      )
+      .toBeGreaterThan(0);
+    await shot(page, 'settings-import-checking');
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'game added' }).textContent(), {
+        timeout: 50_000
+      })
+      .toContain('1 game added.');
+    expect(requests.filter((r) => r.startsWith('pageerror:'))).toEqual([]);
+    await context.close();
+  }, 90_000);
+});
+
+describe('a browser without IndexedDB', () => {
+  it('Export and Import say so plainly, with no unhandled error', async () => {
+    const { page, context, requests } = await openTab(shared.browser);
+    await context.addInitScript(() => {
+      Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true });
+    });
+    await visit(page, `${shared.server.url}/settings`);
+    await page.getByRole('button', { name: 'Export backup' }).click();
+    const exportAlert = page.getByRole('alert').filter({ hasText: 'Nothing was exported' });
+    await expect
+      .poll(() => exportAlert.textContent())
+      .toMatch(/Nothing was exported\. This browser will not/);
+
+    await chooseFile(page, Buffer.from(JSON.stringify(longBackup(10))));
+    const importAlert = page.getByRole('alert').filter({ hasText: 'Nothing was imported' });
+    await expect
+      .poll(() => importAlert.textContent())
+      .toMatch(/This browser will not let Tableside store games/);
+    await importAlert.scrollIntoViewIfNeeded();
+    await shot(page, 'settings-no-storage');
+    expect(requests.filter((r) => r.startsWith('pageerror:'))).toEqual([]);
+    await context.close();
+  });
+});
