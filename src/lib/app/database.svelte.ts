@@ -5,23 +5,81 @@
  * This module is the app's only door to Dexie, and it opens it lazily: the first screen paints
  * from prerendered HTML and the framework alone, and Dexie (a third of the home page's script)
  * arrives just after, to fill in the saved games.
+ *
+ * Opening also starts the recovery journal (a second copy of every game, in other files) and
+ * compares the two before anything reads a game: games or steps the browser lost are put back
+ * from the journal first, and `database.recovery` says what was restored, for the home screen.
  */
-import type { DbProblem } from '../db/connection';
+import type { DbProblem, OpenInfo } from '../db/connection';
 import type { TablesideDB } from '../db/schema';
+import type { RecoveryReport } from '../journal/recover';
+import type { JournalApi } from '../journal/journal';
+import { attachJournal } from '../journal/attach';
 
-export const database = $state<{ problem: DbProblem | undefined }>({ problem: undefined });
+export const database = $state<{ problem: DbProblem | undefined; recovery: RecoveryReport | undefined }>({
+  problem: undefined,
+  recovery: undefined
+});
+
+/** A recovery check that takes longer than this lets the app carry on (it finishes behind). */
+const RECOVERY_WAIT_MS = 10_000;
 
 let opening: Promise<TablesideDB> | undefined;
 
 export function getDb(): Promise<TablesideDB> {
-  opening ??= import('../db/connection')
-    .then(({ openDatabase }) => openDatabase({ onProblem: (problem) => (database.problem = problem) }))
-    .catch((error) => {
-      // Let a later call try again (e.g. after the other tab closed).
-      opening = undefined;
-      throw error;
-    });
+  opening ??= openAndRecover().catch((error) => {
+    // Let a later call try again (e.g. after the other tab closed).
+    opening = undefined;
+    throw error;
+  });
   return opening;
+}
+
+async function openAndRecover(): Promise<TablesideDB> {
+  // The journal's worker starts while the database opens.
+  const journalStarting: Promise<JournalApi | undefined> = import('../journal/client')
+    .then(({ startJournal }) => startJournal())
+    .catch(() => undefined);
+  const { openDatabase, DB_MESSAGES } = await import('../db/connection');
+  let first: OpenInfo | undefined;
+  let open = false;
+  let journal: JournalApi | undefined;
+  const db: TablesideDB = await openDatabase({
+    onProblem: (problem) => (database.problem = problem),
+    onCreated: (info) => {
+      if (!open) {
+        first = info;
+        return;
+      }
+      // Dexie reopened by itself after the browser closed the connection, and found nothing:
+      // the browser deleted the data under the running app. Put back what the journal has.
+      database.problem = { kind: 'lost', message: DB_MESSAGES.lost };
+      setTimeout(() => void check(db, journal, info), 0);
+    }
+  });
+  open = true;
+  journal = await journalStarting;
+  attachJournal(db, journal);
+  await check(db, journal, first);
+  return db;
+}
+
+/** Compares the database with the journal and restores; never keeps the games from opening. */
+async function check(db: TablesideDB, journal: JournalApi | undefined, opened: OpenInfo | undefined): Promise<void> {
+  const failed = (error: unknown) =>
+    console.error('Tableside could not compare its saved games with its recovery copy', error);
+  try {
+    const { recover } = await import('../journal/recover');
+    const running = recover(db, journal, { opened })
+      .then((report) => void (database.recovery = report))
+      .catch(failed);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, RECOVERY_WAIT_MS)));
+    await Promise.race([running, late]);
+    clearTimeout(timer);
+  } catch (error) {
+    failed(error);
+  }
 }
 
 export interface Watcher<T> {
