@@ -16,10 +16,37 @@ import type { RecoveryReport } from '../journal/recover';
 import type { JournalApi } from '../journal/journal';
 import { attachJournal } from '../journal/attach';
 
-export const database = $state<{ problem: DbProblem | undefined; recovery: RecoveryReport | undefined }>({
+export const database = $state<{
+  problem: DbProblem | undefined;
+  /** What the last check against the journal found and did. */
+  recovery: RecoveryReport | undefined;
+  /** What to tell the person about it, until they dismiss it (kept across reloads). */
+  notice: string | undefined;
+}>({
   problem: undefined,
-  recovery: undefined
+  recovery: undefined,
+  notice: undefined
 });
+
+const NOTICE_KEY = 'tableside.recovery-notice';
+
+function readNotice(): string | undefined {
+  try {
+    return (typeof localStorage !== 'undefined' && localStorage.getItem(NOTICE_KEY)) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The person has read the recovery notice. */
+export function dismissNotice(): void {
+  database.notice = undefined;
+  try {
+    localStorage.removeItem(NOTICE_KEY);
+  } catch {
+    // Nothing to forget where storage is refused.
+  }
+}
 
 /** A recovery check that takes longer than this lets the app carry on (it finishes behind). */
 const RECOVERY_WAIT_MS = 10_000;
@@ -36,6 +63,8 @@ export function getDb(): Promise<TablesideDB> {
 }
 
 async function openAndRecover(): Promise<TablesideDB> {
+  // Read here, in the browser after the first paint (never while prerendering the page).
+  database.notice ??= readNotice();
   // The journal's worker starts while the database opens.
   const journalStarting: Promise<JournalApi | undefined> = import('../journal/client')
     .then(({ startJournal }) => startJournal())
@@ -69,9 +98,23 @@ async function check(db: TablesideDB, journal: JournalApi | undefined, opened: O
   const failed = (error: unknown) =>
     console.error('Tableside could not compare its saved games with its recovery copy', error);
   try {
-    const { recover } = await import('../journal/recover');
+    const [{ recover }, { recoveryMessage }] = await Promise.all([
+      import('../journal/recover'),
+      import('../journal/messages')
+    ]);
     const running = recover(db, journal, { opened })
-      .then((report) => void (database.recovery = report))
+      .then((report) => {
+        database.recovery = report;
+        const notice = recoveryMessage(report);
+        if (!notice) return;
+        // Kept until read: a restore seen on the play screen is still told on the home screen.
+        database.notice = notice;
+        try {
+          localStorage.setItem(NOTICE_KEY, notice);
+        } catch {
+          // Shown in this tab only.
+        }
+      })
       .catch(failed);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, RECOVERY_WAIT_MS)));
