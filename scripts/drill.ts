@@ -12,13 +12,25 @@
  *   npm run build && npm run drill                     (1,000 runs)
  *   npm run drill -- --runs 100 --seed 7               (another sequence of delays and taps)
  *   options: --runs N, --seed N, --max-delay MS (50), --new-every N (a new game about every
- *            N runs, 20), --keep (keep the browser profile, printed at the end)
+ *            N runs, 20), --keep (keep the browser profile, printed at the end),
+ *            --damage-every N (after every Nth kill, scribble over the middle of IndexedDB's
+ *            LevelDB files, as a power cut or a full disk can: Chromium then finds them damaged,
+ *            throws the database away, and the app must restore every game from its journal)
  *
  * Not a test (it takes a while, and what it counts is the browser's behaviour); `npm test` never
  * runs it. Servers bind 127.0.0.1; every loop is bounded; only the browsers it starts are killed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  writeSync
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -49,6 +61,7 @@ const SEED = Math.floor(option('seed', 1));
 const MAX_DELAY = option('max-delay', 50);
 const NEW_EVERY = Math.max(1, option('new-every', 20));
 const KEEP = process.argv.includes('--keep');
+const DAMAGE_EVERY = Math.floor(option('damage-every', 0));
 /** Runs that fail for other reasons than what is checked (the browser did not start…) in a row. */
 const MAX_ERRORS_IN_A_ROW = 5;
 
@@ -132,6 +145,32 @@ async function kill(child: ChildProcess): Promise<void> {
   await Promise.race([exited, sleep(10_000)]);
 }
 
+/**
+ * Damages IndexedDB's files the way an interrupted write can: bytes in the middle of its newest
+ * LevelDB files (the write-ahead log and tables) overwritten. Returns the files touched.
+ */
+function damageIndexedDB(profile: string): string[] {
+  const root = join(profile, 'Default', 'IndexedDB');
+  if (!existsSync(root)) return [];
+  const touched: string[] = [];
+  for (const store of readdirSync(root).filter((d) => d.endsWith('.indexeddb.leveldb'))) {
+    for (const file of readdirSync(join(root, store)).filter((f) => /\.(log|ldb)$/.test(f))) {
+      const path = join(root, store, file);
+      const fd = openSync(path, 'r+');
+      try {
+        const size = fstatSync(fd).size;
+        if (size < 64) continue;
+        const junk = Buffer.from(Array.from({ length: 32 }, () => Math.floor(random() * 256)));
+        writeSync(fd, junk, 0, junk.length, Math.floor(size / 2));
+        touched.push(file);
+      } finally {
+        closeSync(fd);
+      }
+    }
+  }
+  return touched;
+}
+
 // ---- what the app stored, and what it shows ---------------------------------------------------
 
 interface StoredGame {
@@ -171,9 +210,9 @@ interface Shown {
 }
 
 async function shownState(page: Page): Promise<Shown> {
-  const tokens = await page.locator('[aria-label$="surge tokens left"]').evaluateAll((els) =>
-    els.map((el) => el.getAttribute('aria-label') ?? '')
-  );
+  const tokens = await page
+    .locator('[aria-label$="surge tokens left"]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
   const undo = (await undoButton(page).getAttribute('aria-label')) ?? '';
   return { tokens, undo };
 }
@@ -212,7 +251,8 @@ const totals = {
   healedGames: 0,
   dataLoss: 0,
   errors: 0,
-  taps: 0
+  taps: 0,
+  damaged: 0
 };
 const runTimes: number[] = [];
 /** Games seen stored, with the log they had then (it may only grow). */
@@ -239,7 +279,10 @@ async function run(index: number, url: string, profile: string): Promise<void> {
   const ids = [...known.keys()];
   const fresh = !ids.length || random() < 1 / NEW_EVERY;
   const id = fresh ? undefined : pick(ids);
-  const { child, browser, page } = await startChromium(profile, fresh ? `${url}/titans/new` : `${url}/play/${id}`);
+  const { child, browser, page } = await startChromium(
+    profile,
+    fresh ? `${url}/titans/new` : `${url}/play/${id}`
+  );
   try {
     await waitForApp(page);
     if (fresh) {
@@ -271,7 +314,9 @@ async function run(index: number, url: string, profile: string): Promise<void> {
       const kept = now.log.length >= before.length && before.every((e, i) => sameEntry(e, now.log[i]));
       if (!kept) {
         totals.stepsLost++;
-        console.log(`  run ${index}: game ${knownId} had ${before.length} stored steps, now ${now.log.length}`);
+        console.log(
+          `  run ${index}: game ${knownId} had ${before.length} stored steps, now ${now.log.length}`
+        );
       }
     }
     for (const [storedId, g] of Object.entries(stored)) known.set(storedId, g.log);
@@ -340,6 +385,11 @@ for (let i = 1; i <= RUNS; i++) {
     await run(i, server.url, profile);
     errorsInARow = 0;
     runTimes.push(performance.now() - t0);
+    if (DAMAGE_EVERY && i % DAMAGE_EVERY === 0) {
+      const touched = damageIndexedDB(profile);
+      totals.damaged++;
+      console.log(`  run ${i}: damaged IndexedDB's ${touched.join(', ') || '(no files yet)'}`);
+    }
   } catch (error) {
     totals.errors++;
     errorsInARow++;
@@ -372,6 +422,9 @@ const rows: [string, string][] = [
   ['Games whose stored steps were lost or changed', String(totals.stepsLost)],
   ['Games restored whole from the journal', String(totals.restoredGames)],
   ['Games whose last steps came back from the journal', String(totals.healedGames)],
+  ...(DAMAGE_EVERY
+    ? [['Kills followed by damaged IndexedDB files', String(totals.damaged)] as [string, string]]
+    : []),
   ['Starts that found the database lost', String(totals.dataLoss)],
   ['Median run time', `${(median / 1000).toFixed(2)} s`],
   ['Total time', `${minutes.toFixed(1)} min`]

@@ -148,7 +148,9 @@ describe('restoring from the journal', () => {
 
     const report = await recover(db, journal, tallyOptions);
     expect(report).toMatchObject({ lost: false, restored: 1, healed: 0 });
-    expect(recoveryMessage(report)).toMatch(/: 1 missing game was restored from Tableside’s recovery copy; nothing was lost\.$/);
+    expect(recoveryMessage(report)).toMatch(
+      /: 1 missing game was restored from Tableside’s recovery copy; nothing was lost\.$/
+    );
     expect(await readLog(db, lost.session.id)).toEqual(lost.log);
     expect(await readLog(db, kept.session.id)).toEqual(kept.log);
     expect(scores(await SessionRuntime.open(db, tallyLogic, lost.session.id))).toEqual(scores(lost));
@@ -177,7 +179,10 @@ describe('restoring from the journal', () => {
     const torn = encodeEntries([{ ...rt.log[0], seq: 5 }]).slice(0, 25);
     files.files.set(name, files.files.get(name) + torn);
     const empty = freshDb();
-    const report = await recover(empty, journal, { ...tallyOptions, opened: { created: true, dataLoss: true } });
+    const report = await recover(empty, journal, {
+      ...tallyOptions,
+      opened: { created: true, dataLoss: true }
+    });
     expect(report.restored).toBe(1);
     expect(await readLog(empty, rt.session.id)).toEqual(rt.log);
   });
@@ -229,15 +234,22 @@ describe('restoring from the journal', () => {
     await journal.rewrite({ record: rt.session as SessionRecord, events: rt.log.slice(), people: [] });
     const failing = Object.create(journal) as Journal;
     failing.read = async () => undefined;
-    const report = await recover(freshDb(), failing, { ...tallyOptions, opened: { created: true, dataLoss: true } });
+    const report = await recover(freshDb(), failing, {
+      ...tallyOptions,
+      opened: { created: true, dataLoss: true }
+    });
     expect(report.restored).toBe(0);
     expect(report.failed).toHaveLength(1);
-    expect(recoveryMessage(report)).toMatch(/1 game could not be restored, because its recovery copy is damaged/);
+    expect(recoveryMessage(report)).toMatch(
+      /1 game could not be restored, because its recovery copy is damaged/
+    );
     expect(recoveryMessage(report)).not.toMatch(/nothing was lost/);
   });
 
   it('a first visit says nothing; a loss with nothing to restore says so plainly', () => {
-    expect(recoveryMessage({ ...emptyReport({ created: true, dataLoss: false }), journal: true })).toBeUndefined();
+    expect(
+      recoveryMessage({ ...emptyReport({ created: true, dataLoss: false }), journal: true })
+    ).toBeUndefined();
     const lost = { ...emptyReport({ created: true, dataLoss: true }), lost: true };
     expect(recoveryMessage(lost)).toMatch(/This browser cannot keep a recovery copy/);
     expect(recoveryMessage({ ...lost, journal: true })).toMatch(/nothing in Tableside’s recovery copy/);
@@ -294,7 +306,10 @@ describe('deleting with a journal', () => {
     expect((await journal.read(id))?.record.deletedAt).toBe(777);
 
     const empty = freshDb();
-    const report = await recover(empty, journal, { ...tallyOptions, opened: { created: true, dataLoss: true } });
+    const report = await recover(empty, journal, {
+      ...tallyOptions,
+      opened: { created: true, dataLoss: true }
+    });
     expect(report).toMatchObject({ restored: 0, restoredDeleted: 1 });
     expect((await empty.sessions.get(id))?.deletedAt).toBe(777);
 

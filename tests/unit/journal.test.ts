@@ -202,6 +202,10 @@ describe('journal writer', () => {
     await journal.start(record);
     await journal.append(record.id, [entry(1), entry(2), entry(3)]);
     await journal.rewrite({ record: { ...record, head: 1 }, events: [entry(1)], people: [] });
-    expect(await journal.read(record.id)).toEqual({ record: { ...record, head: 1 }, events: [entry(1)], people: [] });
+    expect(await journal.read(record.id)).toEqual({
+      record: { ...record, head: 1 },
+      events: [entry(1)],
+      people: []
+    });
   });
 });

@@ -72,7 +72,6 @@ async function openAndRecover(): Promise<TablesideDB> {
   const { openDatabase, DB_MESSAGES } = await import('../db/connection');
   let first: OpenInfo | undefined;
   let open = false;
-  let journal: JournalApi | undefined;
   const db: TablesideDB = await openDatabase({
     onProblem: (problem) => (database.problem = problem),
     onCreated: (info) => {
@@ -83,18 +82,22 @@ async function openAndRecover(): Promise<TablesideDB> {
       // Dexie reopened by itself after the browser closed the connection, and found nothing:
       // the browser deleted the data under the running app. Put back what the journal has.
       database.problem = { kind: 'lost', message: DB_MESSAGES.lost };
-      setTimeout(() => void check(db, journal, info), 0);
+      setTimeout(() => void journalStarting.then((journal) => check(db, journal, info)), 0);
     }
   });
   open = true;
-  journal = await journalStarting;
+  const journal = await journalStarting;
   attachJournal(db, journal);
   await check(db, journal, first);
   return db;
 }
 
 /** Compares the database with the journal and restores; never keeps the games from opening. */
-async function check(db: TablesideDB, journal: JournalApi | undefined, opened: OpenInfo | undefined): Promise<void> {
+async function check(
+  db: TablesideDB,
+  journal: JournalApi | undefined,
+  opened: OpenInfo | undefined
+): Promise<void> {
   const failed = (error: unknown) =>
     console.error('Tableside could not compare its saved games with its recovery copy', error);
   try {

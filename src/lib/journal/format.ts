@@ -105,7 +105,8 @@ function readEntry(v: Record<string, unknown>, sessionId: string): EventRecord |
   if (!isCount(entry.seq) || entry.seq === 0) return undefined;
   if (!['event', 'undo', 'redo'].includes(entry.kind as string)) return undefined;
   if (typeof entry.time !== 'number' || typeof entry.label !== 'string') return undefined;
-  if (entry.kind === 'event' && !(isObject(entry.event) && typeof entry.event.type === 'string')) return undefined;
+  if (entry.kind === 'event' && !(isObject(entry.event) && typeof entry.event.type === 'string'))
+    return undefined;
   return entry as unknown as EventRecord;
 }
 

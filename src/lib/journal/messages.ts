@@ -20,7 +20,8 @@ export function recoveryMessage(r: RecoveryReport): string | undefined {
       : `Your browser lost Tableside’s saved data (${WHY}). This browser cannot keep a recovery copy, so nothing could be restored. If you exported a backup, import it in Settings.`;
   }
   const parts: string[] = [];
-  if (r.restored) parts.push(`${r.restored === 1 ? '1 missing game was' : `${r.restored} missing games were`} restored`);
+  if (r.restored)
+    parts.push(`${r.restored === 1 ? '1 missing game was' : `${r.restored} missing games were`} restored`);
   if (r.healed) parts.push(`the last steps of ${games(r.healed)} were put back`);
   if (!parts.length && !r.failed.length) return undefined;
   if (!parts.length) return `Your browser lost part of Tableside’s saved data (${WHY}).${failed}`;

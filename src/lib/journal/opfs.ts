@@ -181,7 +181,8 @@ export class OpfsFiles implements JournalFiles {
         return handle;
       } catch (error) {
         // Another tab has the file open (a browser without Web Locks): wait for it, a while.
-        if ((error as { name?: string })?.name !== 'NoModificationAllowedError' || attempt >= BUSY_TRIES) throw error;
+        if ((error as { name?: string })?.name !== 'NoModificationAllowedError' || attempt >= BUSY_TRIES)
+          throw error;
         await sleep(25 * attempt);
       }
     }

@@ -26,7 +26,10 @@ export type RecoveryStep =
   /** The journal is missing, unreadable, or tells another history: write it anew from IndexedDB. */
   | { kind: 'rewrite'; id: string };
 
-export function planRecovery(stored: readonly StoredGame[], journal: readonly JournalSummary[]): RecoveryStep[] {
+export function planRecovery(
+  stored: readonly StoredGame[],
+  journal: readonly JournalSummary[]
+): RecoveryStep[] {
   const steps: RecoveryStep[] = [];
   const journals = new Map(journal.map((j) => [j.id, j]));
   for (const s of stored) {

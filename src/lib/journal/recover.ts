@@ -7,7 +7,6 @@ import Dexie from 'dexie';
 import type { EventRecord, SessionRecord, SessionStatus } from '../db/records';
 import type { TablesideDB } from '../db/schema';
 import type { OpenInfo } from '../db/connection';
-import type { GameLogic } from '../session/types';
 import type { JournalGame } from './format';
 import type { JournalApi } from './journal';
 import { planRecovery, type RecoveryStep, type StoredGame } from './plan';

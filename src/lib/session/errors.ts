@@ -51,7 +51,8 @@ export function storageTrouble(error: unknown): StorageTrouble {
 
 export const STORAGE_MESSAGES: Record<Exclude<StorageTrouble, 'missing'>, string> = {
   full: 'Your phone’s storage is full, so the last change was not saved and has been taken back. Free some space on the phone (photos, videos or apps you do not need), then tap again. Export a backup from Settings now so no game is lost.',
-  'other-tab': 'This game was changed in another tab or window. Here it is now; your last tap was not applied.',
+  'other-tab':
+    'This game was changed in another tab or window. Here it is now; your last tap was not applied.',
   closed:
     'The browser closed Tableside’s saved data while this game was open, so the last change was not saved and has been taken back. Reload Tableside: your games come back from its recovery copy.',
   refused:
