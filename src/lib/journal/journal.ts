@@ -130,10 +130,12 @@ export class Journal implements JournalApi {
   scan(): Promise<JournalSummary[]> {
     return this.op(async () => {
       const out: JournalSummary[] = [];
-      for (const name of await this.files.names()) {
-        const id = sessionIdOf(name);
-        if (!id) continue;
-        const { game, damaged, torn } = decodeJournal((await this.files.read(name)) ?? '');
+      const names = (await this.files.names()).filter((name) => sessionIdOf(name) !== undefined);
+      // Opened all at once: each open is a round trip to the browser, and they overlap.
+      const texts = await Promise.all(names.map((name) => this.files.read(name)));
+      for (const [i, name] of names.entries()) {
+        const id = sessionIdOf(name)!;
+        const { game, damaged, torn } = decodeJournal(texts[i] ?? '');
         out.push({
           id,
           readable: game !== undefined && game.record.id === id,

@@ -44,9 +44,14 @@ export function opfsUsable(): boolean {
 
 export class OpfsFiles implements JournalFiles {
   private handles = new Map<string, SyncHandle>();
+  /** File handles met while listing the directory: asking for each again costs a round trip. */
+  private files = new Map<string, FileSystemFileHandle>();
   private dirty = new Set<string>();
+  private holding: Promise<void> | undefined;
   private release: (() => void) | undefined;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Bumped by every use, so letting go never happens in the middle of one. */
+  private uses = 0;
 
   private constructor(private readonly dir: FileSystemDirectoryHandle) {}
 
@@ -57,23 +62,37 @@ export class OpfsFiles implements JournalFiles {
 
   async names(): Promise<string[]> {
     const out: string[] = [];
-    const entries = (this.dir as unknown as { keys(): AsyncIterable<string> }).keys();
-    for await (const name of entries) out.push(name);
+    const entries = (
+      this.dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }
+    ).entries();
+    for await (const [name, handle] of entries) {
+      if (handle.kind !== 'file') continue;
+      out.push(name);
+      this.files.set(name, handle as FileSystemFileHandle);
+    }
     return out;
   }
 
   async read(name: string): Promise<string | undefined> {
     const open = this.handles.get(name);
     if (open) return decoder.decode(readAll(open));
-    // Read under the lock, so no other tab is halfway through a write to it.
-    await this.hold();
+    // Through a sync access handle (under the lock, so no other tab is halfway through a write):
+    // measured, `getFile().text()` costs several milliseconds a file, which the start-up check
+    // would pay for every game.
+    let handle: SyncHandle;
     try {
-      const file = await (await this.dir.getFileHandle(name)).getFile();
-      return await file.text();
+      handle = await this.access(name, false);
     } catch (error) {
       if (isNotFound(error)) return undefined;
       throw error;
     }
+    const text = decoder.decode(readAll(handle));
+    if (!this.dirty.has(name)) {
+      // Only read: let it go now rather than hold a handle per game until the journal is idle.
+      handle.close();
+      this.handles.delete(name);
+    }
+    return text;
   }
 
   async lastChar(name: string): Promise<string | undefined> {
@@ -116,6 +135,7 @@ export class OpfsFiles implements JournalFiles {
     await this.hold();
     this.handles.get(name)?.close();
     this.handles.delete(name);
+    this.files.delete(name);
     this.dirty.delete(name);
     try {
       await this.dir.removeEntry(name);
@@ -133,10 +153,11 @@ export class OpfsFiles implements JournalFiles {
     clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => this.letGo(), IDLE_MS);
     // Another tab waiting for the journal gets it now rather than after the pause.
+    const uses = this.uses;
     void navigator.locks
       ?.query()
       .then((state) => {
-        if (state.pending?.some((lock) => lock.name === LOCK)) this.letGo();
+        if (this.uses === uses && state.pending?.some((lock) => lock.name === LOCK)) this.letGo();
       })
       .catch(() => {});
   }
@@ -151,12 +172,15 @@ export class OpfsFiles implements JournalFiles {
     this.dirty.clear();
     this.release?.();
     this.release = undefined;
+    this.holding = undefined;
   }
 
-  private async hold(): Promise<void> {
+  /** Takes the journal's Web Lock (once, however many files are opened at the same time). */
+  private hold(): Promise<void> {
+    this.uses++;
     clearTimeout(this.idleTimer);
-    if (this.release || typeof navigator.locks?.request !== 'function') return;
-    await new Promise<void>((acquired) => {
+    if (typeof navigator.locks?.request !== 'function') return Promise.resolve();
+    this.holding ??= new Promise<void>((acquired) => {
       void navigator.locks.request(
         LOCK,
         () =>
@@ -166,14 +190,21 @@ export class OpfsFiles implements JournalFiles {
           })
       );
     });
+    return this.holding;
   }
 
   private async access(name: string, create: boolean): Promise<SyncHandle> {
+    this.uses++;
     clearTimeout(this.idleTimer);
     const open = this.handles.get(name);
     if (open) return open;
     await this.hold();
-    const file = (await this.dir.getFileHandle(name, { create })) as SyncFileHandle;
+    let known = this.files.get(name);
+    if (!known) {
+      known = await this.dir.getFileHandle(name, { create });
+      this.files.set(name, known);
+    }
+    const file = known as SyncFileHandle;
     for (let attempt = 1; ; attempt++) {
       try {
         const handle = await file.createSyncAccessHandle();
