@@ -13,7 +13,7 @@ import { Journal } from '../../src/lib/journal/journal';
 import { MemoryFiles } from '../../src/lib/journal/files';
 import { attachJournal } from '../../src/lib/journal/attach';
 import { encodeEntries, journalFileName } from '../../src/lib/journal/format';
-import { emptyReport, recover, type RecoverOptions } from '../../src/lib/journal/recover';
+import { emptyReport, recover, rewriteJournals, type RecoverOptions } from '../../src/lib/journal/recover';
 import { describeWith } from '../../src/lib/journal/describe';
 import { planRecovery } from '../../src/lib/journal/plan';
 import { recoveryMessage } from '../../src/lib/journal/messages';
@@ -224,6 +224,17 @@ describe('restoring from the journal', () => {
     files.files.set(name, files.files.get(name)!.replace(`"time":${rt.log[3].time}`, '"time":1'));
     expect(await recover(db, journal, tallyOptions)).toMatchObject({ copied: 1, healed: 0 });
     expect((await journal.read(rt.session.id))?.events).toEqual(rt.log);
+  });
+
+  it('journals of games a backup replaced can be written anew at once', async () => {
+    const db = freshDb();
+    const { journal } = withJournal(db);
+    const rt = await tallyGame(db, 3);
+    await journal.flush();
+    const replaced = rt.log.map((e) => ({ ...e, time: e.time + 5, label: `${e.label} (imported)` }));
+    await db.events.bulkPut(replaced);
+    await rewriteJournals(db, journal, [rt.session.id, 'not-a-game']);
+    expect((await journal.read(rt.session.id))?.events).toEqual(replaced);
   });
 
   it('a journal that cannot be read restores nothing and says so', async () => {

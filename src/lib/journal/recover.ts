@@ -237,3 +237,20 @@ async function catchUp(
   const people = ids.length ? (await db.profiles.bulkGet(ids)).filter((p) => p !== undefined) : [];
   writes.push(journal.rewrite({ record, events, people }));
 }
+
+/**
+ * Writes the journals of these games anew from IndexedDB, e.g. right after a backup import has
+ * replaced them (the next start would notice most differences, not all). Resolves when written.
+ */
+export async function rewriteJournals(
+  db: TablesideDB,
+  journal: JournalApi,
+  ids: readonly string[]
+): Promise<void> {
+  const writes: Promise<void>[] = [];
+  for (const id of ids) {
+    const record = await db.sessions.get(id);
+    if (record) await catchUp(db, journal, { kind: 'rewrite', id }, record, writes);
+  }
+  await Promise.all(writes);
+}
