@@ -88,6 +88,8 @@ describe('the recovery copy', () => {
     await visit(page, `${shared.server.url}/settings`);
     await expect.poll(() => page.locator('.journal').getAttribute('data-state')).toBe('on');
     await expect.poll(() => page.locator('.journal').innerText()).toMatch(/On\. Every step of every game/);
+    await page.locator('.journal').scrollIntoViewIfNeeded();
+    await shot(page, 'recovery-settings-on');
 
     // Leave the app for a page that does not use the database, and delete it from there, as the
     // browser does when it finds the database's files damaged.
@@ -130,6 +132,32 @@ describe('the recovery copy', () => {
     await page.reload();
     await page.getByRole('list', { name: 'Games in progress' }).waitFor();
     expect(await notice.count()).toBe(0);
+    await context.close();
+  });
+
+  it('a browser that cannot keep the copy: settings say only backups protect the games, and export one', async () => {
+    const { page, context } = await openTab(shared.browser);
+    // As in a browser without the Origin Private File System.
+    await context.addInitScript(() => {
+      Object.defineProperty(StorageManager.prototype, 'getDirectory', { value: undefined });
+    });
+    await startDuel(page);
+    await visit(page, `${shared.server.url}/settings`);
+    const status = page.locator('.journal');
+    await expect.poll(() => status.getAttribute('data-state')).toBe('off');
+    expect(await status.innerText()).toMatch(
+      /Not available in this browser \(this browser has no private file storage for web apps\), so only backups protect the games on this browser\./
+    );
+    await status.scrollIntoViewIfNeeded();
+    await shot(page, 'recovery-settings-off');
+    const download = page.waitForEvent('download');
+    await status.getByRole('button', { name: 'Export now' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^tableside-backup-.*\.json$/);
+    const backup = JSON.parse(
+      await (await file.createReadStream()).toArray().then((c) => Buffer.concat(c).toString())
+    );
+    expect(backup.sessions).toHaveLength(1);
     await context.close();
   });
 
