@@ -16,6 +16,7 @@ import { encodeEntries, journalFileName } from '../../src/lib/journal/format';
 import { emptyReport, recover, rewriteJournals, type RecoverOptions } from '../../src/lib/journal/recover';
 import { describeWith } from '../../src/lib/journal/describe';
 import { planRecovery } from '../../src/lib/journal/plan';
+import { GatedJournal } from '../../src/lib/journal/gate';
 import { recoveryMessage } from '../../src/lib/journal/messages';
 import { watchOpens } from '../../src/lib/db/connection';
 import type { GameLogic } from '../../src/lib/session/types';
@@ -224,6 +225,48 @@ describe('restoring from the journal', () => {
     files.files.set(name, files.files.get(name)!.replace(`"time":${rt.log[3].time}`, '"time":1'));
     expect(await recover(db, journal, tallyOptions)).toMatchObject({ copied: 1, healed: 0 });
     expect((await journal.read(rt.session.id))?.events).toEqual(rt.log);
+  });
+
+  it('while a journal is rewritten, the game’s other writes wait and follow it', async () => {
+    const files = new MemoryFiles();
+    const inner = new Journal(files);
+    const gated = new GatedJournal(inner);
+    const db = freshDb();
+    const rt = await tallyGame(db, 2);
+    const [first, second] = rt.log;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const order: string[] = [];
+    const rewriting = gated.exclusive(rt.session.id, async () => {
+      await held;
+      order.push('rewrite');
+      await inner.rewrite({ record: rt.session as SessionRecord, events: [first], people: [] });
+    });
+    const appended = gated.append(rt.session.id, [second]).then(() => order.push('append'));
+    await gated.start({ ...(rt.session as SessionRecord), id: 'other' });
+    order.push('other game');
+    release();
+    await rewriting;
+    await appended;
+    expect(order).toEqual(['other game', 'rewrite', 'append']);
+    expect((await inner.read(rt.session.id))?.events).toEqual([first, second]);
+  });
+
+  it('journals catch up after the app goes on (in the background), and taps meanwhile are kept', async () => {
+    const db = freshDb();
+    const rt = await tallyGame(db, 3); // played before the journal existed
+    const journal = new GatedJournal(new Journal(new MemoryFiles()));
+    attachJournal(db, journal);
+    const report = await recover(db, journal, { ...tallyOptions, background: true });
+    expect(report.copied).toBe(0); // not yet: the app carries on first
+    const live = await SessionRuntime.open(db, tallyLogic, rt.session.id);
+    for (let i = 0; i < 3; i++) live.send({ type: 'ADD', player: 1, amount: 4 });
+    await live.saved();
+    await expect.poll(() => report.copied).toBe(1);
+    await journal.flush();
+    const log = await readLog(db, rt.session.id);
+    expect(log).toHaveLength(6);
+    expect((await journal.read(rt.session.id))?.events).toEqual(log);
   });
 
   it('journals of games a backup replaced can be written anew at once', async () => {

@@ -66,8 +66,14 @@ async function openAndRecover(): Promise<TablesideDB> {
   // Read here, in the browser after the first paint (never while prerendering the page).
   database.notice ??= readNotice();
   // The journal's worker starts while the database opens.
-  const journalStarting: Promise<JournalApi | undefined> = import('../journal/client')
-    .then(({ startJournal }) => startJournal())
+  const journalStarting: Promise<JournalApi | undefined> = Promise.all([
+    import('../journal/client'),
+    import('../journal/gate')
+  ])
+    .then(async ([{ startJournal }, { GatedJournal }]) => {
+      const journal = await startJournal();
+      return journal && new GatedJournal(journal);
+    })
     .catch(() => undefined);
   const { openDatabase, DB_MESSAGES } = await import('../db/connection');
   let first: OpenInfo | undefined;
@@ -105,7 +111,8 @@ async function check(
       import('../journal/recover'),
       import('../journal/messages')
     ]);
-    const running = recover(db, journal, { opened })
+    // Restores are done before the games are read; journals that lag catch up right after.
+    const running = recover(db, journal, { opened, background: true })
       .then((report) => {
         database.recovery = report;
         const notice = recoveryMessage(report);

@@ -43,6 +43,12 @@ export interface RecoverOptions {
   opened?: OpenInfo;
   /** Replays a restored game for its summary (default: the game's own logic, loaded on demand). */
   describe?: Describe;
+  /**
+   * Bring journals up to date after resolving, not before: restoring is what must happen before
+   * a game is read; a journal lagging behind IndexedDB (a whole game's worth after an import, or
+   * every game the first time) only has to catch up soon. `report.copied` is then counted later.
+   */
+  background?: boolean;
 }
 
 function logRange(id: string): [[string, number], [string, number]] {
@@ -113,20 +119,49 @@ export async function recover(
   if (options.opened?.created && steps.some((s) => s.kind === 'restore')) report.lost = true;
 
   const byId = new Map(records.map((r) => [r.id, r]));
-  const writes: Promise<void>[] = [];
+  const behind: CatchUp[] = [];
   let describe = options.describe;
   for (const step of steps) {
     if (step.kind === 'restore' || step.kind === 'heal') {
       describe ??= (await import('./describe')).describeFromLog;
-      await restoreStep(db, journal, step, describe, report, writes, byId);
-    } else {
-      await catchUp(db, journal, step, byId.get(step.id)!, writes);
+      const diverged = await restoreStep(db, journal, step, describe, report);
+      if (diverged) behind.push({ kind: 'rewrite', id: step.id });
+    } else behind.push(step);
+  }
+  const catchingUp = catchUpAll(db, journal, behind, byId, report);
+  if (!options.background) await catchingUp;
+  return report;
+}
+
+type CatchUp = Extract<RecoveryStep, { kind: 'top-up' | 'rewrite' }>;
+
+/** A journal that can hold a game's appends back while its file is rewritten (gate.ts). */
+interface Exclusive {
+  exclusive(sessionId: string, run: () => Promise<void>): Promise<void>;
+}
+
+/** One game after another; a journal that fails to catch up does so at the next start. */
+async function catchUpAll(
+  db: TablesideDB,
+  journal: JournalApi,
+  steps: readonly CatchUp[],
+  byId: Map<string, SessionRecord>,
+  report: RecoveryReport
+): Promise<void> {
+  const gate = journal as Partial<Exclusive>;
+  for (const step of steps) {
+    const run = async () => {
+      // Read now, not when the plan was made: the game may have moved on meanwhile.
+      const record = (await db.sessions.get(step.id)) ?? byId.get(step.id)!;
+      await catchUp(db, journal, step, record);
+    };
+    try {
+      await (gate.exclusive ? gate.exclusive(step.id, run) : run());
+      report.copied++;
+    } catch (error) {
+      console.warn(`The recovery copy of game ${step.id} could not be brought up to date`, error);
     }
   }
-  // One write per journal brought up to date; one that fails is caught up at the next start.
-  const settled = await Promise.allSettled(writes);
-  report.copied = settled.filter((s) => s.status === 'fulfilled').length;
-  return report;
 }
 
 async function restoreStep(
@@ -134,26 +169,23 @@ async function restoreStep(
   journal: JournalApi,
   step: Extract<RecoveryStep, { kind: 'restore' | 'heal' }>,
   describe: Describe,
-  report: RecoveryReport,
-  writes: Promise<void>[],
-  byId: Map<string, SessionRecord>
-): Promise<void> {
+  report: RecoveryReport
+): Promise<boolean> {
   let game: JournalGame | undefined;
   try {
     game = await journal.read(step.id);
   } catch (error) {
     report.failed.push(`game ${step.id}: its recovery copy could not be read (${(error as Error).message})`);
-    return;
+    return false;
   }
   if (!game) {
     report.failed.push(`game ${step.id}: its recovery copy is damaged`);
-    return;
+    return false;
   }
   if (step.kind === 'heal' && step.head > 0 && game.events[step.head - 1]?.time !== step.headTime) {
     // The journal tells another history than IndexedDB (e.g. a backup replaced the game):
     // IndexedDB wins, and the journal is written anew from it.
-    await catchUp(db, journal, { kind: 'rewrite', id: step.id }, byId.get(step.id)!, writes);
-    return;
+    return true;
   }
   const described = await describe(game.record, game.events).catch(() => undefined);
   const last = game.events.at(-1);
@@ -171,7 +203,7 @@ async function restoreStep(
       step.kind === 'restore'
         ? await restoreGame(db, { ...game, record: { ...game.record, ...fields } })
         : await healGame(db, game, step.head, fields);
-    if (added === undefined) return;
+    if (added === undefined) return false;
     report.entries += added;
     if (step.kind === 'heal') report.healed++;
     else if (game.record.deletedAt !== undefined) report.restoredDeleted++;
@@ -181,6 +213,7 @@ async function restoreStep(
       `${game.record.game} game ${step.id}: it could not be written back (${(error as Error).message})`
     );
   }
+  return false;
 }
 
 /** Puts a whole game back, in one transaction. Undefined when it was there after all. */
@@ -219,23 +252,21 @@ async function healGame(
 async function catchUp(
   db: TablesideDB,
   journal: JournalApi,
-  step: Extract<RecoveryStep, { kind: 'top-up' | 'rewrite' }>,
-  record: SessionRecord,
-  writes: Promise<void>[]
+  step: CatchUp,
+  record: SessionRecord
 ): Promise<void> {
   if (step.kind === 'top-up') {
     const entries = await entriesFrom(db, step.id, Math.max(1, step.head));
     const same = step.head === 0 || entries[0]?.time === step.headTime;
     if (same) {
       const missing = entries.filter((e) => e.seq > step.head);
-      writes.push(journal.append(step.id, missing, changingFields(record)));
-      return;
+      return journal.append(step.id, missing, changingFields(record));
     }
   }
   const events = await entriesFrom(db, step.id, 1);
   const ids = Object.values(record.profiles ?? {});
   const people = ids.length ? (await db.profiles.bulkGet(ids)).filter((p) => p !== undefined) : [];
-  writes.push(journal.rewrite({ record, events, people }));
+  return journal.rewrite({ record, events, people });
 }
 
 /**
@@ -247,10 +278,11 @@ export async function rewriteJournals(
   journal: JournalApi,
   ids: readonly string[]
 ): Promise<void> {
-  const writes: Promise<void>[] = [];
+  const known = new Map<string, SessionRecord>();
   for (const id of ids) {
     const record = await db.sessions.get(id);
-    if (record) await catchUp(db, journal, { kind: 'rewrite', id }, record, writes);
+    if (record) known.set(id, record);
   }
-  await Promise.all(writes);
+  const steps: CatchUp[] = [...known.keys()].map((id) => ({ kind: 'rewrite', id }));
+  await catchUpAll(db, journal, steps, known, emptyReport());
 }
