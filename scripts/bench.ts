@@ -17,6 +17,8 @@
  * - Search: the index's gzipped size, and the time per keystroke over the whole corpus.
  * - Tap to paint (scripts/bench-taps.ts): Chromium at 4x CPU, five kinds of tap at 0 and 5,000
  *   events, the cold open of a 5,000-event game, and key to painted results in rules search.
+ * - Recovery journal (scripts/bench-journal.ts): main-thread time per stored tap, commit to
+ *   flushed, the start-up check over 20 games, reading one long game's journal.
  */
 import 'fake-indexeddb/auto';
 import { readFileSync, existsSync, statSync } from 'node:fs';
@@ -45,6 +47,7 @@ import { gameStats, headToHead, playerStats, playRecord, type GameInfo } from '.
 import type { EventRecord, GameEvent, SessionRecord, SnapshotRecord } from '../src/lib/db/records';
 import { checkBackup } from '../src/lib/db/backup';
 import { longBackup } from '../tests/fixtures/long-backup';
+import { benchJournal } from './bench-journal';
 
 const BUILD = resolve(import.meta.dirname, '../build');
 if (!existsSync(resolve(BUILD, 'index.html'))) {
@@ -177,6 +180,9 @@ report('Precache, everything offline (gzip)', `${kb(precache)} in ${urls.length}
 
 // ---- Tap to paint (Chromium, 4x CPU) ---------------------------------------------------------
 for (const [name, value] of tapTable(await benchTaps(browser, server.url))) report(name, value);
+
+// ---- Recovery journal (Chromium, the built worker) -------------------------------------------
+for (const [name, value] of await benchJournal(browser, server.url)) report(name, value);
 
 await browser.close();
 await server.close();

@@ -5,23 +5,134 @@
  * This module is the app's only door to Dexie, and it opens it lazily: the first screen paints
  * from prerendered HTML and the framework alone, and Dexie (a third of the home page's script)
  * arrives just after, to fill in the saved games.
+ *
+ * Opening also starts the recovery journal (a second copy of every game, in other files) and
+ * compares the two before anything reads a game: games or steps the browser lost are put back
+ * from the journal first, and `database.recovery` says what was restored, for the home screen.
  */
-import type { DbProblem } from '../db/connection';
+import type { DbProblem, OpenInfo } from '../db/connection';
 import type { TablesideDB } from '../db/schema';
+import type { RecoveryReport } from '../journal/recover';
+import type { JournalApi } from '../journal/journal';
+import { attachJournal } from '../journal/attach';
 
-export const database = $state<{ problem: DbProblem | undefined }>({ problem: undefined });
+export const database = $state<{
+  problem: DbProblem | undefined;
+  /** What the last check against the journal found and did. */
+  recovery: RecoveryReport | undefined;
+  /** What to tell the person about it, until they dismiss it (kept across reloads). */
+  notice: string | undefined;
+}>({
+  problem: undefined,
+  recovery: undefined,
+  notice: undefined
+});
+
+const NOTICE_KEY = 'tableside.recovery-notice';
+
+function readNotice(): string | undefined {
+  try {
+    return (typeof localStorage !== 'undefined' && localStorage.getItem(NOTICE_KEY)) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The person has read the recovery notice. */
+export function dismissNotice(): void {
+  database.notice = undefined;
+  try {
+    localStorage.removeItem(NOTICE_KEY);
+  } catch {
+    // Nothing to forget where storage is refused.
+  }
+}
+
+/** A recovery check that takes longer than this lets the app carry on (it finishes behind). */
+const RECOVERY_WAIT_MS = 10_000;
 
 let opening: Promise<TablesideDB> | undefined;
 
 export function getDb(): Promise<TablesideDB> {
-  opening ??= import('../db/connection')
-    .then(({ openDatabase }) => openDatabase({ onProblem: (problem) => (database.problem = problem) }))
-    .catch((error) => {
-      // Let a later call try again (e.g. after the other tab closed).
-      opening = undefined;
-      throw error;
-    });
+  opening ??= openAndRecover().catch((error) => {
+    // Let a later call try again (e.g. after the other tab closed).
+    opening = undefined;
+    throw error;
+  });
   return opening;
+}
+
+async function openAndRecover(): Promise<TablesideDB> {
+  // Read here, in the browser after the first paint (never while prerendering the page).
+  database.notice ??= readNotice();
+  // The journal's worker starts while the database opens.
+  const journalStarting: Promise<JournalApi | undefined> = Promise.all([
+    import('../journal/client'),
+    import('../journal/gate')
+  ])
+    .then(async ([{ startJournal }, { GatedJournal }]) => {
+      const journal = await startJournal();
+      return journal && new GatedJournal(journal);
+    })
+    .catch(() => undefined);
+  const { openDatabase, DB_MESSAGES } = await import('../db/connection');
+  let first: OpenInfo | undefined;
+  let open = false;
+  const db: TablesideDB = await openDatabase({
+    onProblem: (problem) => (database.problem = problem),
+    onCreated: (info) => {
+      if (!open) {
+        first = info;
+        return;
+      }
+      // Dexie reopened by itself after the browser closed the connection, and found nothing:
+      // the browser deleted the data under the running app. Put back what the journal has.
+      database.problem = { kind: 'lost', message: DB_MESSAGES.lost };
+      setTimeout(() => void journalStarting.then((journal) => check(db, journal, info)), 0);
+    }
+  });
+  open = true;
+  const journal = await journalStarting;
+  attachJournal(db, journal);
+  await check(db, journal, first);
+  return db;
+}
+
+/** Compares the database with the journal and restores; never keeps the games from opening. */
+async function check(
+  db: TablesideDB,
+  journal: JournalApi | undefined,
+  opened: OpenInfo | undefined
+): Promise<void> {
+  const failed = (error: unknown) =>
+    console.error('Tableside could not compare its saved games with its recovery copy', error);
+  try {
+    const [{ recover }, { recoveryMessage }] = await Promise.all([
+      import('../journal/recover'),
+      import('../journal/messages')
+    ]);
+    // Restores are done before the games are read; journals that lag catch up right after.
+    const running = recover(db, journal, { opened, background: true })
+      .then((report) => {
+        database.recovery = report;
+        const notice = recoveryMessage(report);
+        if (!notice) return;
+        // Kept until read: a restore seen on the play screen is still told on the home screen.
+        database.notice = notice;
+        try {
+          localStorage.setItem(NOTICE_KEY, notice);
+        } catch {
+          // Shown in this tab only.
+        }
+      })
+      .catch(failed);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, RECOVERY_WAIT_MS)));
+    await Promise.race([running, late]);
+    clearTimeout(timer);
+  } catch (error) {
+    failed(error);
+  }
 }
 
 export interface Watcher<T> {

@@ -6,7 +6,7 @@
 import Dexie from 'dexie';
 import { DATABASE_NAME, SCHEMA_VERSIONS, TablesideDB, type SchemaVersion } from './schema';
 
-export type DbProblemKind = 'replaced' | 'blocked' | 'slow' | 'newer' | 'unavailable';
+export type DbProblemKind = 'replaced' | 'blocked' | 'slow' | 'newer' | 'unavailable' | 'lost';
 
 export interface DbProblem {
   kind: DbProblemKind;
@@ -21,8 +21,20 @@ export const DB_MESSAGES: Record<DbProblemKind, string> = {
   newer:
     'Your saved games were written by a newer version of Tableside. Reload to get the newest version; nothing has been changed.',
   unavailable:
-    'This browser will not let Tableside store games (private browsing can do this). Games cannot be saved here.'
+    'This browser will not let Tableside store games (private browsing can do this). Games cannot be saved here.',
+  lost: 'Your browser deleted Tableside’s saved data while Tableside was open (it does this when storage is full or its files are damaged). Reload Tableside to bring your games back from its recovery copy.'
 };
+
+/**
+ * How the browser opened the database. `created`: there was none (a first visit, or the browser
+ * threw the old one away). Chromium says when it threw it away because its files were damaged:
+ * `dataLoss` 'total' with a `dataLossMessage` (Dexie hides that event, so it is caught here).
+ */
+export interface OpenInfo {
+  created: boolean;
+  dataLoss: boolean;
+  dataLossMessage?: string;
+}
 
 export interface OpenOptions {
   name?: string;
@@ -33,6 +45,41 @@ export interface OpenOptions {
   onProblem?: (problem: DbProblem | undefined) => void;
   /** How long an open may take before the person is told (it keeps waiting). */
   slowAfterMs?: number;
+  /**
+   * Called after every open that had to create the database or was told of data loss: the first
+   * open, and any reopen (Dexie reopens by itself after the browser closed the connection).
+   */
+  onCreated?: (info: OpenInfo) => void;
+}
+
+/**
+ * The browser's IndexedDB, with an ear on every open request: its `upgradeneeded` event says
+ * whether the database was just created (old version 0) and whether data was lost.
+ */
+export function watchOpens(factory: IDBFactory, heard: (info: OpenInfo) => void): IDBFactory {
+  return new Proxy(factory, {
+    get(target, key) {
+      if (key === 'open') {
+        return (name: string, version?: number) => {
+          const request = version === undefined ? target.open(name) : target.open(name, version);
+          request.addEventListener('upgradeneeded', (event) => {
+            const e = event as IDBVersionChangeEvent & { dataLoss?: string; dataLossMessage?: string };
+            const dataLoss = e.dataLoss !== undefined && e.dataLoss !== 'none';
+            if (e.oldVersion === 0 || dataLoss) {
+              heard({
+                created: e.oldVersion === 0,
+                dataLoss,
+                ...(dataLoss && e.dataLossMessage ? { dataLossMessage: e.dataLossMessage } : {})
+              });
+            }
+          });
+          return request;
+        };
+      }
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    }
+  });
 }
 
 export function classifyOpenError(error: unknown): DbProblemKind {
@@ -44,8 +91,10 @@ export function classifyOpenError(error: unknown): DbProblemKind {
 
 export async function openDatabase(options: OpenOptions = {}): Promise<TablesideDB> {
   const report = options.onProblem ?? (() => {});
+  const factory = options.indexedDB ?? (typeof indexedDB === 'undefined' ? undefined : indexedDB);
+  const onCreated = options.onCreated;
   const db = new TablesideDB(options.name ?? DATABASE_NAME, options.versions ?? SCHEMA_VERSIONS, {
-    indexedDB: options.indexedDB,
+    indexedDB: factory && onCreated ? watchOpens(factory, onCreated) : factory,
     IDBKeyRange: options.IDBKeyRange
   });
 

@@ -50,6 +50,8 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
   problem = $state<string | undefined>();
   /** True while accepted taps are still being written; the screen marks it quietly. */
   pending = $state(false);
+  /** Why changes are not being saved (the last write failed), until a write succeeds again. */
+  unsaved = $state<string | undefined>();
   /** The log head now, and the one the screen has painted (what the next tap is made on). */
   head = $state(0);
   private shown = 0;
@@ -83,6 +85,7 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
     this.redoLabel = rt.redoLabel;
     this.problem = rt.problem;
     this.pending = rt.pending;
+    this.unsaved = rt.unsaved;
     const head = rt.head;
     if (head !== this.head) {
       this.head = head;

@@ -23,6 +23,8 @@ import { decide, refusalReason, stepMeta, type Intent } from './send';
 import { afterPaint, CommitQueue, type CommitJob, type Scheduler } from './commit';
 import { SessionNotFoundError, storageFailure } from './errors';
 import type { GameLogic, SendResult, StepMeta } from './types';
+import { journalFor, quietly } from '../journal/attach';
+import type { JournalApi } from '../journal/journal';
 
 export { SessionNotFoundError, SessionUnreadableError } from './errors';
 export { readLog, logRange } from './load';
@@ -36,6 +38,8 @@ export interface RuntimeOptions {
   schedule?: Scheduler;
   /** For a new session: the remembered player in each seat (player id → profile id). */
   profiles?: Record<string, string>;
+  /** The recovery journal (default: the one attached to the database, if any). */
+  journal?: JournalApi;
 }
 
 export interface HistoryItem {
@@ -76,8 +80,14 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
   private readonly schedule: Scheduler;
   /** The snapshot written after a long replay on open; tests wait for it. */
   cacheWrite: Promise<void> = Promise.resolve();
+  private readonly journal: JournalApi | undefined;
   /** Set when the stored game cannot be fully read; the game is then shown read-only. */
   problem: string | undefined;
+  /**
+   * Why the last write failed, until a write succeeds again: the screen keeps saying the game is
+   * not being saved (a toast alone would vanish while every tap is still being taken back).
+   */
+  unsaved: string | undefined;
 
   private constructor(
     private readonly db: TablesideDB,
@@ -88,6 +98,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
     this.snapshotEvery = Math.max(1, options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY);
     this.now = options.now ?? Date.now;
     this.schedule = options.schedule ?? afterPaint;
+    this.journal = options.journal ?? journalFor(db);
     this.queue = new CommitQueue(db, record.id, this.schedule, {
       committed: (jobs) => this.committed(jobs),
       failed: (jobs, dropped, error) => this.failed(jobs, dropped, error)
@@ -119,6 +130,12 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
     };
     await db.sessions.add(record);
     const runtime = new SessionRuntime(db, logic, record, options);
+    if (runtime.journal) {
+      // The remembered players go with the game, so a restored game still knows who played.
+      const ids = Object.values(record.profiles ?? {});
+      const people = ids.length ? (await db.profiles.bulkGet(ids)).filter((p) => p !== undefined) : [];
+      quietly(runtime.journal.start(record, people));
+    }
     runtime.timeline = new Timeline(logic, setup, runtime.snapshotEvery);
     runtime.writtenPeriod = logic.period(start, setup).number;
     return runtime;
@@ -277,6 +294,9 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
     this.record = { ...this.record, ...fields };
     this.writtenHead = this.committedHead;
     this.writtenPeriod = this.period();
+    quietly(this.journal?.update(this.record.id, fields));
+    // The page is being hidden or closed: the recovery copy goes to disk now too.
+    quietly(this.journal?.flush());
   }
 
   /** This game's flow: true walks every step (Guide me), false the quick flow, undefined follows settings. */
@@ -286,6 +306,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
     else record.guide = guide;
     await this.db.sessions.update(this.record.id, { guide });
     this.record = record;
+    quietly(this.journal?.update(this.record.id, { guide }));
     this.notify();
   }
 
@@ -400,8 +421,24 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
 
   private committed(jobs: CommitJob[]): void {
     this.committedHead = jobs.at(-1)!.entry.seq;
+    // The recovery copy follows IndexedDB, off the tap: posted to the journal's worker now.
+    if (this.journal) {
+      const record = jobs.reduce<Partial<SessionRecord> | undefined>(
+        (acc, job) => (job.record ? { ...acc, ...job.record } : acc),
+        undefined
+      );
+      quietly(
+        this.journal.append(
+          this.record.id,
+          jobs.map((job) => job.entry),
+          record
+        )
+      );
+    }
+    const recovered = this.unsaved !== undefined;
+    this.unsaved = undefined;
     // Listeners learn that nothing is pending any more (the quiet "saving" mark goes).
-    if (!this.pending) this.notify();
+    if (!this.pending || recovered) this.notify();
   }
 
   private failed(_jobs: CommitJob[], _dropped: CommitJob[], error: unknown): void {
@@ -410,9 +447,9 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
     this.writtenHead = this.writtenPeriod = -1;
     const reason = storageFailure(error);
     if ((error as { name?: string })?.name === 'ConstraintError') {
-      // Another tab took this step's number: show what it wrote.
+      // Another tab took this step's number: show what it wrote. Saving itself still works.
       void this.reload().catch(() => {});
-    }
+    } else this.unsaved = reason;
     this.notify();
     for (const listener of this.failureListeners) listener(reason);
   }
@@ -430,6 +467,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
     this.record = { ...this.record, ...fields };
     this.writtenHead = this.committedHead;
     this.writtenPeriod = this.period();
+    quietly(this.journal?.update(this.record.id, fields));
     this.notify();
   }
 

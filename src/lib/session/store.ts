@@ -1,13 +1,17 @@
 /**
  * Session records outside a running game: the home list's delete (with undo) and purge.
  * A delete only marks the record; it is removed for good once the undo window has passed.
+ * The recovery journal follows: a marked game keeps its journal (the delete can be undone, even
+ * after a restore), a purged game loses it.
  */
 import type { TablesideDB } from '../db/schema';
+import { journalFor, quietly } from '../journal/attach';
 
 export const UNDO_WINDOW_MS = 8000;
 
 export async function markDeleted(db: TablesideDB, id: string, now = Date.now()): Promise<void> {
   await db.sessions.update(id, { deletedAt: now });
+  quietly(journalFor(db)?.update(id, { deletedAt: now }));
 }
 
 export async function unmarkDeleted(db: TablesideDB, id: string): Promise<void> {
@@ -15,10 +19,15 @@ export async function unmarkDeleted(db: TablesideDB, id: string): Promise<void> 
   if (!record) return;
   delete record.deletedAt;
   await db.sessions.put(record);
+  quietly(journalFor(db)?.update(id, { deletedAt: undefined }));
 }
 
-/** Removes a session with its log and cached snapshots, in one transaction. */
+/**
+ * Removes a session with its log and cached snapshots, in one transaction. The journal goes
+ * first: were it left behind, the next start would bring the game back from it.
+ */
 export async function purgeSession(db: TablesideDB, id: string): Promise<void> {
+  await journalFor(db)?.remove(id);
   await db.transaction('rw', db.sessions, db.events, db.snapshots, async () => {
     await db.sessions.delete(id);
     await db.events.where('sessionId').equals(id).delete();

@@ -1,0 +1,42 @@
+/**
+ * The journal's worker: the only place the journal's files are touched (sync access handles
+ * exist only in workers). It passes each request from the page to `Journal` and answers.
+ */
+import { Journal } from './journal';
+import { OpfsFiles, opfsUsable } from './opfs';
+import type { JournalReply, JournalRequest } from './protocol';
+
+const post = (reply: JournalReply) => (self as unknown as Worker).postMessage(reply);
+
+async function start(): Promise<Journal | undefined> {
+  if (!opfsUsable()) {
+    post({ ready: false, reason: 'this browser has no private file storage for web apps' });
+    return undefined;
+  }
+  try {
+    const journal = new Journal(await OpfsFiles.open());
+    post({ ready: true });
+    return journal;
+  } catch (error) {
+    post({ ready: false, reason: (error as Error)?.message ?? String(error) });
+    return undefined;
+  }
+}
+
+const journal = start();
+const OPS = new Set(['start', 'append', 'update', 'rewrite', 'remove', 'flush', 'scan', 'read']);
+
+self.addEventListener('message', (event: MessageEvent<JournalRequest>) => {
+  const { id, op, args } = event.data;
+  void journal.then(async (j) => {
+    try {
+      if (!j) throw new Error('the journal is not available');
+      if (!OPS.has(op)) throw new Error(`unknown journal request “${op}”`);
+      const run = j[op] as (...a: unknown[]) => Promise<unknown>;
+      post({ id, ok: true, value: await run.apply(j, args) });
+    } catch (error) {
+      const e = error as { name?: string; message?: string };
+      post({ id, ok: false, error: { name: e?.name ?? 'Error', message: e?.message ?? String(error) } });
+    }
+  });
+});

@@ -1,0 +1,29 @@
+/** What the home screen says after the app started and found data missing. Pure. */
+import type { RecoveryReport } from './recover';
+
+const games = (n: number) => (n === 1 ? '1 game' : `${n} games`);
+const WHY = 'it does this after a crash or when storage is full';
+
+/** The message for a recovery, or undefined when nothing happened worth telling. */
+export function recoveryMessage(r: RecoveryReport): string | undefined {
+  const failed = r.failed.length
+    ? ` ${games(r.failed.length)} could not be restored, because ${r.failed.length === 1 ? 'its' : 'their'} recovery copy is damaged: if you exported a backup, import it in Settings.`
+    : '';
+  const nothingLost = r.failed.length ? '' : '; nothing was lost';
+  if (r.lost) {
+    if (r.restored + r.restoredDeleted > 0 || r.failed.length) {
+      const restored = r.restored === 1 ? '1 game was' : `${r.restored} games were`;
+      return `Your browser lost Tableside’s saved data (${WHY}). ${restored} restored from Tableside’s recovery copy${nothingLost}.${failed}`;
+    }
+    return r.journal
+      ? `Your browser lost Tableside’s saved data (${WHY}). There was nothing in Tableside’s recovery copy to restore. If you exported a backup, import it in Settings.`
+      : `Your browser lost Tableside’s saved data (${WHY}). This browser cannot keep a recovery copy, so nothing could be restored. If you exported a backup, import it in Settings.`;
+  }
+  const parts: string[] = [];
+  if (r.restored)
+    parts.push(`${r.restored === 1 ? '1 missing game was' : `${r.restored} missing games were`} restored`);
+  if (r.healed) parts.push(`the last steps of ${games(r.healed)} were put back`);
+  if (!parts.length && !r.failed.length) return undefined;
+  if (!parts.length) return `Your browser lost part of Tableside’s saved data (${WHY}).${failed}`;
+  return `Your browser lost part of Tableside’s saved data (${WHY}): ${parts.join(' and ')} from Tableside’s recovery copy${nothingLost}.${failed}`;
+}

@@ -1,0 +1,288 @@
+/**
+ * Restoring from the journal when the app starts: games IndexedDB lost come back whole, logs it
+ * cut short get their missing steps, and the journal catches up with IndexedDB where it lags.
+ * Each game is restored in one transaction. The report says what happened, for the home screen.
+ */
+import Dexie from 'dexie';
+import type { EventRecord, SessionRecord, SessionStatus } from '../db/records';
+import type { TablesideDB } from '../db/schema';
+import type { OpenInfo } from '../db/connection';
+import type { JournalGame } from './format';
+import type { JournalApi } from './journal';
+import { planRecovery, type RecoveryStep, type StoredGame } from './plan';
+
+export interface RecoveryReport {
+  /** IndexedDB was empty when it opened (the browser threw the old one away) while games existed. */
+  lost: boolean;
+  /** Chromium said it threw data away (damaged files), with its own words. */
+  dataLoss: boolean;
+  dataLossMessage?: string;
+  /** Whether there was a journal to look in. */
+  journal: boolean;
+  /** Games brought back whole (not counting ones marked deleted). */
+  restored: number;
+  /** Games marked deleted brought back (the delete could still be undone). */
+  restoredDeleted: number;
+  /** Games whose last steps were put back. */
+  healed: number;
+  /** Log entries put back in all. */
+  entries: number;
+  /** Journals brought up to date from IndexedDB. */
+  copied: number;
+  /** Games the journal has but could not restore, in plain words. */
+  failed: string[];
+}
+
+/** The home list's line and the status for a restored game, from its log (replayed). */
+export type Describe = (
+  record: SessionRecord,
+  events: readonly EventRecord[]
+) => Promise<{ summary: string; status: SessionStatus } | undefined>;
+
+export interface RecoverOptions {
+  opened?: OpenInfo;
+  /** Replays a restored game for its summary (default: the game's own logic, loaded on demand). */
+  describe?: Describe;
+  /**
+   * Bring journals up to date after resolving, not before: restoring is what must happen before
+   * a game is read; a journal lagging behind IndexedDB (a whole game's worth after an import, or
+   * every game the first time) only has to catch up soon. `report.copied` is then counted later.
+   */
+  background?: boolean;
+}
+
+function logRange(id: string): [[string, number], [string, number]] {
+  return [
+    [id, Dexie.minKey as unknown as number],
+    [id, Dexie.maxKey as unknown as number]
+  ];
+}
+
+async function lastEntry(db: TablesideDB, id: string): Promise<EventRecord | undefined> {
+  const [lower, upper] = logRange(id);
+  return db.events.where('[sessionId+seq]').between(lower, upper, true, true).last();
+}
+
+async function entriesFrom(db: TablesideDB, id: string, seq: number): Promise<EventRecord[]> {
+  const [, upper] = logRange(id);
+  return db.events.where('[sessionId+seq]').between([id, seq], upper, true, true).toArray();
+}
+
+/** The record fields that change during a game, for bringing a journal's record up to date. */
+function changingFields(record: SessionRecord): Partial<SessionRecord> {
+  return {
+    head: record.head,
+    updated: record.updated,
+    status: record.status,
+    summary: record.summary,
+    guide: record.guide,
+    deletedAt: record.deletedAt,
+    profiles: record.profiles
+  };
+}
+
+export function emptyReport(opened?: OpenInfo): RecoveryReport {
+  return {
+    lost: false,
+    dataLoss: opened?.dataLoss ?? false,
+    ...(opened?.dataLossMessage ? { dataLossMessage: opened.dataLossMessage } : {}),
+    journal: false,
+    restored: 0,
+    restoredDeleted: 0,
+    healed: 0,
+    entries: 0,
+    copied: 0,
+    failed: []
+  };
+}
+
+export async function recover(
+  db: TablesideDB,
+  journal: JournalApi | undefined,
+  options: RecoverOptions = {}
+): Promise<RecoveryReport> {
+  const report = emptyReport(options.opened);
+  report.lost = report.dataLoss;
+  if (!journal) return report;
+  report.journal = true;
+
+  const [summaries, records] = await Promise.all([journal.scan(), db.sessions.toArray()]);
+  const stored: StoredGame[] = await db.transaction('r', db.events, () =>
+    Promise.all(
+      records.map(async (r) => {
+        const last = await lastEntry(db, r.id);
+        return { id: r.id, head: last?.seq ?? 0, headTime: last?.time };
+      })
+    )
+  );
+  const steps = planRecovery(stored, summaries);
+  if (options.opened?.created && steps.some((s) => s.kind === 'restore')) report.lost = true;
+
+  const byId = new Map(records.map((r) => [r.id, r]));
+  const behind: CatchUp[] = [];
+  let describe = options.describe;
+  for (const step of steps) {
+    if (step.kind === 'restore' || step.kind === 'heal') {
+      describe ??= (await import('./describe')).describeFromLog;
+      const diverged = await restoreStep(db, journal, step, describe, report);
+      if (diverged) behind.push({ kind: 'rewrite', id: step.id });
+    } else behind.push(step);
+  }
+  const catchingUp = catchUpAll(db, journal, behind, byId, report);
+  if (!options.background) await catchingUp;
+  return report;
+}
+
+type CatchUp = Extract<RecoveryStep, { kind: 'top-up' | 'rewrite' }>;
+
+/** A journal that can hold a game's appends back while its file is rewritten (gate.ts). */
+interface Exclusive {
+  exclusive(sessionId: string, run: () => Promise<void>): Promise<void>;
+}
+
+/** One game after another; a journal that fails to catch up does so at the next start. */
+async function catchUpAll(
+  db: TablesideDB,
+  journal: JournalApi,
+  steps: readonly CatchUp[],
+  byId: Map<string, SessionRecord>,
+  report: RecoveryReport
+): Promise<void> {
+  const gate = journal as Partial<Exclusive>;
+  for (const step of steps) {
+    const run = async () => {
+      // Read now, not when the plan was made: the game may have moved on meanwhile.
+      const record = (await db.sessions.get(step.id)) ?? byId.get(step.id)!;
+      await catchUp(db, journal, step, record);
+    };
+    try {
+      await (gate.exclusive ? gate.exclusive(step.id, run) : run());
+      report.copied++;
+    } catch (error) {
+      console.warn(`The recovery copy of game ${step.id} could not be brought up to date`, error);
+    }
+  }
+}
+
+async function restoreStep(
+  db: TablesideDB,
+  journal: JournalApi,
+  step: Extract<RecoveryStep, { kind: 'restore' | 'heal' }>,
+  describe: Describe,
+  report: RecoveryReport
+): Promise<boolean> {
+  let game: JournalGame | undefined;
+  try {
+    game = await journal.read(step.id);
+  } catch (error) {
+    report.failed.push(`game ${step.id}: its recovery copy could not be read (${(error as Error).message})`);
+    return false;
+  }
+  if (!game) {
+    report.failed.push(`game ${step.id}: its recovery copy is damaged`);
+    return false;
+  }
+  if (step.kind === 'heal' && step.head > 0 && game.events[step.head - 1]?.time !== step.headTime) {
+    // The journal tells another history than IndexedDB (e.g. a backup replaced the game):
+    // IndexedDB wins, and the journal is written anew from it.
+    return true;
+  }
+  const described = await describe(game.record, game.events).catch(() => undefined);
+  const last = game.events.at(-1);
+  const fields: Partial<SessionRecord> = {
+    head: game.events.length,
+    updated: Math.max(game.record.updated, last?.time ?? 0)
+  };
+  if (described) {
+    fields.summary = described.summary;
+    // A game ended early or archived stays so; an active one follows its machine.
+    if (game.record.status === 'active') fields.status = described.status;
+  }
+  try {
+    const added =
+      step.kind === 'restore'
+        ? await restoreGame(db, { ...game, record: { ...game.record, ...fields } })
+        : await healGame(db, game, step.head, fields);
+    if (added === undefined) return false;
+    report.entries += added;
+    if (step.kind === 'heal') report.healed++;
+    else if (game.record.deletedAt !== undefined) report.restoredDeleted++;
+    else report.restored++;
+  } catch (error) {
+    report.failed.push(
+      `${game.record.game} game ${step.id}: it could not be written back (${(error as Error).message})`
+    );
+  }
+  return false;
+}
+
+/** Puts a whole game back, in one transaction. Undefined when it was there after all. */
+async function restoreGame(db: TablesideDB, game: JournalGame): Promise<number | undefined> {
+  return db.transaction('rw', db.sessions, db.events, db.profiles, async () => {
+    // Another tab may have restored it meanwhile.
+    if (await db.sessions.get(game.record.id)) return undefined;
+    await db.sessions.add(game.record);
+    await db.events.bulkPut(game.events);
+    for (const person of game.people) {
+      if (!(await db.profiles.get(person.id))) await db.profiles.add(person);
+    }
+    return game.events.length;
+  });
+}
+
+/** Adds the entries IndexedDB lacks after `head`, in one transaction. */
+async function healGame(
+  db: TablesideDB,
+  game: JournalGame,
+  head: number,
+  fields: Partial<SessionRecord>
+): Promise<number | undefined> {
+  return db.transaction('rw', db.sessions, db.events, async () => {
+    const now = (await lastEntry(db, game.record.id))?.seq ?? 0;
+    // Someone wrote to the game meanwhile: it is no longer the log the plan was made for.
+    if (now !== head) return undefined;
+    const missing = game.events.slice(head);
+    await db.events.bulkAdd(missing);
+    await db.sessions.update(game.record.id, fields);
+    return missing.length;
+  });
+}
+
+/** Brings the journal up to date with IndexedDB (what it lacks, or all of it anew). */
+async function catchUp(
+  db: TablesideDB,
+  journal: JournalApi,
+  step: CatchUp,
+  record: SessionRecord
+): Promise<void> {
+  if (step.kind === 'top-up') {
+    const entries = await entriesFrom(db, step.id, Math.max(1, step.head));
+    const same = step.head === 0 || entries[0]?.time === step.headTime;
+    if (same) {
+      const missing = entries.filter((e) => e.seq > step.head);
+      return journal.append(step.id, missing, changingFields(record));
+    }
+  }
+  const events = await entriesFrom(db, step.id, 1);
+  const ids = Object.values(record.profiles ?? {});
+  const people = ids.length ? (await db.profiles.bulkGet(ids)).filter((p) => p !== undefined) : [];
+  return journal.rewrite({ record, events, people });
+}
+
+/**
+ * Writes the journals of these games anew from IndexedDB, e.g. right after a backup import has
+ * replaced them (the next start would notice most differences, not all). Resolves when written.
+ */
+export async function rewriteJournals(
+  db: TablesideDB,
+  journal: JournalApi,
+  ids: readonly string[]
+): Promise<void> {
+  const known = new Map<string, SessionRecord>();
+  for (const id of ids) {
+    const record = await db.sessions.get(id);
+    if (record) known.set(id, record);
+  }
+  const steps: CatchUp[] = [...known.keys()].map((id) => ({ kind: 'rewrite', id }));
+  await catchUpAll(db, journal, steps, known, emptyReport());
+}

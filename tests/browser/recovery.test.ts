@@ -1,0 +1,217 @@
+/**
+ * The recovery journal in a real browser: every stored step also goes to a file in the Origin
+ * Private File System; when the browser throws the IndexedDB database away, the next start
+ * brings the game back from that file and says so. A full disk takes the tap back and the
+ * screen keeps saying the game is not being saved.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openTab, shot, visit } from './harness';
+import { useBrowser } from './shared';
+import { tapAfterLooking } from './checks';
+
+const shared = useBrowser();
+
+const board = (page: Page) => page.getByRole('region', { name: 'Board' }).innerText();
+const surges = (page: Page) => page.getByRole('button', { name: /: Surge/ });
+const undoButton = (page: Page) => page.getByRole('button', { name: /^(Undo: |Nothing to undo)/ });
+
+async function startDuel(page: Page): Promise<string> {
+  await visit(page, `${shared.server.url}/titans/new`);
+  await page.getByPlaceholder('Player 1').fill('Ana');
+  await page.getByPlaceholder('Player 2').fill('Ben');
+  await page.getByRole('button', { name: 'Start the game' }).click();
+  await page.waitForURL(/\/play\//);
+  await page.getByRole('region', { name: 'Board' }).waitFor();
+  return page.url();
+}
+
+/** Surge tokens spent so far, as the screen shows them. */
+async function spent(page: Page): Promise<number> {
+  return (
+    (await page.getByLabel('0 of 2 surge tokens left').count()) * 2 +
+    (await page.getByLabel('1 of 2 surge tokens left').count())
+  );
+}
+
+/** The journal's files as the page's origin holds them (name → lines). */
+function journalFiles(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(async () => {
+    const out: Record<string, string[]> = {};
+    const root = await navigator.storage.getDirectory();
+    let dir: FileSystemDirectoryHandle;
+    try {
+      dir = await root.getDirectoryHandle('tableside-journal');
+    } catch {
+      return out;
+    }
+    for await (const name of (dir as unknown as { keys(): AsyncIterable<string> }).keys()) {
+      const text = await (await (await dir.getFileHandle(name)).getFile()).text();
+      out[name] = text.split('\n').filter(Boolean);
+    }
+    return out;
+  });
+}
+
+/** Steps in the game's IndexedDB log. */
+function storedSteps(page: Page, id: string): Promise<number> {
+  return page.evaluate(
+    (id) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('tableside');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const request = db.transaction('events').objectStore('events').index('sessionId').count(id);
+          request.onsuccess = () => (db.close(), resolve(request.result));
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    id
+  );
+}
+
+describe('the recovery copy', () => {
+  it('follows every stored step; when the browser deletes the database, the game comes back from it and the home screen says so', async () => {
+    const { page, context } = await openTab(shared.browser);
+    const game = await startDuel(page);
+    const id = game.split('/').at(-1)!;
+    await surges(page).first().click();
+    await tapAfterLooking(surges(page).nth(1));
+    await tapAfterLooking(undoButton(page));
+    await expect.poll(() => spent(page)).toBe(1);
+    await expect.poll(() => storedSteps(page, id)).toBe(3);
+    // The game's file: its record, then one line per stored step.
+    await expect.poll(async () => (await journalFiles(page))[`${id}.jsonl`]?.length).toBe(4);
+    const before = { board: await board(page), undo: await undoButton(page).getAttribute('aria-label') };
+
+    await visit(page, `${shared.server.url}/settings`);
+    await expect.poll(() => page.locator('.journal').getAttribute('data-state')).toBe('on');
+    await expect.poll(() => page.locator('.journal').innerText()).toMatch(/On\. Every step of every game/);
+    await page.locator('.journal').scrollIntoViewIfNeeded();
+    await shot(page, 'recovery-settings-on');
+
+    // Leave the app for a page that does not use the database, and delete it from there, as the
+    // browser does when it finds the database's files damaged.
+    await visit(page, `${shared.server.url}/rules`);
+    const deleted = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const request = indexedDB.deleteDatabase('tableside');
+          request.onsuccess = () => resolve('deleted');
+          request.onblocked = () => resolve('blocked');
+          request.onerror = () => resolve(String(request.error));
+        })
+    );
+    expect(deleted).toBe('deleted');
+    expect(Object.keys(await journalFiles(page))).toContain(`${id}.jsonl`);
+
+    await visit(page, `${shared.server.url}/`);
+    const notice = page.getByRole('status').filter({ hasText: 'recovery copy' });
+    await expect
+      .poll(() => notice.innerText())
+      .toMatch(
+        /^Your browser lost Tableside’s saved data \(it does this after a crash or when storage is full\)\. 1 game was restored from Tableside’s recovery copy; nothing was lost\./
+      );
+    await expect.poll(() => page.getByRole('list', { name: 'Games in progress' }).count()).toBe(1);
+    await shot(page, 'recovery-home');
+
+    await page.goto(game);
+    await page.getByRole('region', { name: 'Board' }).waitFor();
+    expect(await board(page)).toBe(before.board);
+    expect(await undoButton(page).getAttribute('aria-label')).toBe(before.undo);
+    expect(await spent(page)).toBe(1);
+    // The restored game plays on, and its steps are stored.
+    await tapAfterLooking(surges(page).nth(1));
+    await expect.poll(() => storedSteps(page, id)).toBe(4);
+
+    // The notice stays until it is read.
+    await visit(page, `${shared.server.url}/`);
+    await notice.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => notice.count()).toBe(0);
+    await page.reload();
+    await page.getByRole('list', { name: 'Games in progress' }).waitFor();
+    expect(await notice.count()).toBe(0);
+    await context.close();
+  });
+
+  it('a browser that cannot keep the copy: settings say only backups protect the games, and export one', async () => {
+    const { page, context } = await openTab(shared.browser);
+    // As in a browser without the Origin Private File System.
+    await context.addInitScript(() => {
+      Object.defineProperty(StorageManager.prototype, 'getDirectory', { value: undefined });
+    });
+    await startDuel(page);
+    await visit(page, `${shared.server.url}/settings`);
+    const status = page.locator('.journal');
+    await expect.poll(() => status.getAttribute('data-state')).toBe('off');
+    expect(await status.innerText()).toMatch(
+      /Not available in this browser \(this browser has no private file storage for web apps\), so only backups protect the games on this browser\./
+    );
+    await status.scrollIntoViewIfNeeded();
+    await shot(page, 'recovery-settings-off');
+    const download = page.waitForEvent('download');
+    await status.getByRole('button', { name: 'Export now' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^tableside-backup-.*\.json$/);
+    const backup = JSON.parse(
+      await (await file.createReadStream()).toArray().then((c) => Buffer.concat(c).toString())
+    );
+    expect(backup.sessions).toHaveLength(1);
+    await context.close();
+  });
+
+  it('a full disk: the tap is taken back, the screen says the storage is full until a write succeeds, and a reload shows what was stored', async () => {
+    const { page, context } = await openTab(shared.browser);
+    const game = await startDuel(page);
+    const id = game.split('/').at(-1)!;
+    await surges(page).first().click();
+    await expect.poll(() => storedSteps(page, id)).toBe(1);
+    const stored = await board(page);
+
+    // A tiny quota: the journal's file writes fail as on a full disk. Chromium's IndexedDB does
+    // not follow this override (checked: its writes still succeed), so its writes are made to
+    // fail the way a full disk fails them, with a QuotaExceededError.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: shared.server.url, quotaSize: 1 });
+    await page.evaluate(() => {
+      const full = () => {
+        throw new DOMException(
+          'The operation failed because it would cause the application to exceed its storage quota.',
+          'QuotaExceededError'
+        );
+      };
+      IDBObjectStore.prototype.add = full;
+      IDBObjectStore.prototype.put = full;
+    });
+
+    await tapAfterLooking(surges(page).nth(1));
+    const banner = page.getByRole('alert').filter({ hasText: 'storage is full' });
+    await expect
+      .poll(() => banner.innerText())
+      .toBe(
+        'Your phone’s storage is full, so the last change was not saved and has been taken back. Free some space on the phone (photos, videos or apps you do not need), then tap again. Export a backup from Settings now so no game is lost.'
+      );
+    // Taken back: the screen shows the stored state, with no "saving" mark claiming otherwise.
+    expect(await spent(page)).toBe(1);
+    expect(await board(page)).toBe(stored);
+    expect(await page.locator('.saving.on').count()).toBe(0);
+    await shot(page, 'recovery-disk-full');
+    // Still said a while later (a toast would have gone), and a second try fails the same way.
+    await page.waitForTimeout(4500);
+    await tapAfterLooking(surges(page).nth(1));
+    await page.waitForTimeout(500);
+    expect(await banner.count()).toBe(1);
+    expect(await spent(page)).toBe(1);
+
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: shared.server.url });
+    await page.reload();
+    await page.getByRole('region', { name: 'Board' }).waitFor();
+    expect(await spent(page)).toBe(1);
+    expect(await storedSteps(page, id)).toBe(1);
+    expect(await banner.count()).toBe(0);
+    await tapAfterLooking(surges(page).nth(1));
+    await expect.poll(() => storedSteps(page, id)).toBe(2);
+    await context.close();
+  });
+});
