@@ -137,7 +137,7 @@ type CatchUp = Extract<RecoveryStep, { kind: 'top-up' | 'rewrite' }>;
 
 /** A journal that can hold a game's appends back while its file is rewritten (gate.ts). */
 interface Exclusive {
-  exclusive(sessionId: string, run: () => Promise<void>): Promise<void>;
+  exclusive(sessionId: string, run: (journal: JournalApi) => Promise<void>): Promise<void>;
 }
 
 /** One game after another; a journal that fails to catch up does so at the next start. */
@@ -150,13 +150,13 @@ async function catchUpAll(
 ): Promise<void> {
   const gate = journal as Partial<Exclusive>;
   for (const step of steps) {
-    const run = async () => {
+    const run = async (into: JournalApi) => {
       // Read now, not when the plan was made: the game may have moved on meanwhile.
       const record = (await db.sessions.get(step.id)) ?? byId.get(step.id)!;
-      await catchUp(db, journal, step, record);
+      await catchUp(db, into, step, record);
     };
     try {
-      await (gate.exclusive ? gate.exclusive(step.id, run) : run());
+      await (gate.exclusive ? gate.exclusive(step.id, run) : run(journal));
       report.copied++;
     } catch (error) {
       console.warn(`The recovery copy of game ${step.id} could not be brought up to date`, error);
