@@ -269,7 +269,7 @@ describe('restoring from the journal', () => {
     expect((await journal.read(rt.session.id))?.events).toEqual(log);
   });
 
-  it('a journal a kill left behind catches up in the background, and the game’s next steps follow it', async () => {
+  it('a journal a kill left behind catches up before the app goes on, and the game’s next steps follow it', async () => {
     const db = freshDb();
     const files = new MemoryFiles();
     const journal = new GatedJournal(new Journal(files));
@@ -279,10 +279,10 @@ describe('restoring from the journal', () => {
     const name = journalFileName(rt.session.id);
     files.files.set(name, files.files.get(name)!.split('\n').slice(0, -3).join('\n') + '\n');
     const report = await recover(db, journal, { ...tallyOptions, background: true });
+    expect(report.copied).toBe(1); // a few steps behind: added before the app goes on
     const live = await SessionRuntime.open(db, tallyLogic, rt.session.id);
     live.send({ type: 'ADD', player: 1, amount: 4 });
     await live.saved();
-    await expect.poll(() => report.copied).toBe(1);
     await journal.flush();
     expect((await journal.read(rt.session.id))?.events).toEqual(await readLog(db, rt.session.id));
   });

@@ -44,9 +44,10 @@ export interface RecoverOptions {
   /** Replays a restored game for its summary (default: the game's own logic, loaded on demand). */
   describe?: Describe;
   /**
-   * Bring journals up to date after resolving, not before: restoring is what must happen before
-   * a game is read; a journal lagging behind IndexedDB (a whole game's worth after an import, or
-   * every game the first time) only has to catch up soon. `report.copied` is then counted later.
+   * Write whole journals anew after resolving, not before: restoring is what must happen before
+   * a game is read; a journal missing or telling another history (a whole game's worth after an
+   * import, or every game the first time) only has to be written soon. `report.copied` then
+   * counts them later. Journals a few steps behind are still brought up to date first.
    */
   background?: boolean;
 }
@@ -128,8 +129,23 @@ export async function recover(
       if (diverged) behind.push({ kind: 'rewrite', id: step.id });
     } else behind.push(step);
   }
-  const catchingUp = catchUpAll(db, journal, behind, byId, report);
-  if (!options.background) await catchingUp;
+  // A few steps a kill kept from the journal are added before going on (a kill right after this
+  // start, with IndexedDB lost, must not take them); whole journals to write are not waited for.
+  await catchUpAll(
+    db,
+    journal,
+    behind.filter((s) => s.kind === 'top-up'),
+    byId,
+    report
+  );
+  const rewriting = catchUpAll(
+    db,
+    journal,
+    behind.filter((s) => s.kind === 'rewrite'),
+    byId,
+    report
+  );
+  if (!options.background) await rewriting;
   return report;
 }
 
