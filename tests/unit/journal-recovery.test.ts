@@ -237,10 +237,10 @@ describe('restoring from the journal', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const order: string[] = [];
-    const rewriting = gated.exclusive(rt.session.id, async () => {
+    const rewriting = gated.exclusive(rt.session.id, async (into) => {
       await held;
       order.push('rewrite');
-      await inner.rewrite({ record: rt.session as SessionRecord, events: [first], people: [] });
+      await into.rewrite({ record: rt.session as SessionRecord, events: [first], people: [] });
     });
     const appended = gated.append(rt.session.id, [second]).then(() => order.push('append'));
     await gated.start({ ...(rt.session as SessionRecord), id: 'other' });
@@ -267,6 +267,24 @@ describe('restoring from the journal', () => {
     const log = await readLog(db, rt.session.id);
     expect(log).toHaveLength(6);
     expect((await journal.read(rt.session.id))?.events).toEqual(log);
+  });
+
+  it('a journal a kill left behind catches up before the app goes on, and the game’s next steps follow it', async () => {
+    const db = freshDb();
+    const files = new MemoryFiles();
+    const journal = new GatedJournal(new Journal(files));
+    attachJournal(db, journal);
+    const rt = await tallyGame(db, 5);
+    await journal.flush();
+    const name = journalFileName(rt.session.id);
+    files.files.set(name, files.files.get(name)!.split('\n').slice(0, -3).join('\n') + '\n');
+    const report = await recover(db, journal, { ...tallyOptions, background: true });
+    expect(report.copied).toBe(1); // a few steps behind: added before the app goes on
+    const live = await SessionRuntime.open(db, tallyLogic, rt.session.id);
+    live.send({ type: 'ADD', player: 1, amount: 4 });
+    await live.saved();
+    await journal.flush();
+    expect((await journal.read(rt.session.id))?.events).toEqual(await readLog(db, rt.session.id));
   });
 
   it('journals of games a backup replaced can be written anew at once', async () => {

@@ -59,7 +59,7 @@ import {
 } from './import-plan';
 
 export { MAX_BACKUP_BYTES, MAX_TEXT, tooLarge };
-export { summaryText, CHOICES, type Choice, type ImportSummary } from './import-plan';
+export { summaryText, type Choice, type ImportSummary } from './import-plan';
 export type { VersionInfo } from './import-rebuild';
 
 export const BACKUP_FORMAT = 'tableside-backup';

@@ -26,8 +26,6 @@ export type GamePlan =
 /** How the person settles a conflict. */
 export type Choice = 'phone' | 'backup' | 'both';
 
-export const CHOICES: readonly Choice[] = ['phone', 'backup', 'both'];
-
 export interface GameCopy {
   session: SessionRecord;
   log: readonly EventRecord[];

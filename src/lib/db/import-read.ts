@@ -30,11 +30,6 @@ export class Problems {
     if (this.list.length < MAX_PROBLEMS) this.list.push(`${where || 'the file'}: ${message}`);
   }
 
-  /** A problem about the whole file, said as a sentence of its own. */
-  sentence(message: string): void {
-    if (this.list.length < MAX_PROBLEMS) this.list.push(message);
-  }
-
   get any(): boolean {
     return this.list.length > 0;
   }

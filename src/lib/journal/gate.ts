@@ -8,15 +8,27 @@ import type { EventRecord, ProfileRecord, SessionRecord } from '../db/records';
 import type { JournalGame } from './format';
 import type { JournalApi, JournalSummary } from './journal';
 
+/** A rewrite that takes longer than this stops holding the game's writes back. */
+const HOLD_AT_MOST_MS = 15_000;
+
 export class GatedJournal implements JournalApi {
   private gates = new Map<string, Promise<void>>();
 
   constructor(private readonly inner: JournalApi) {}
 
-  /** Runs `run` (which reads IndexedDB and rewrites the game's journal) with the game held. */
-  async exclusive(sessionId: string, run: () => Promise<void>): Promise<void> {
+  /**
+   * Runs `run` (which reads IndexedDB and rewrites the game's journal) with the game held. It
+   * must write through the journal it is given: a write through this one would wait for itself.
+   */
+  async exclusive(sessionId: string, run: (journal: JournalApi) => Promise<void>): Promise<void> {
     const before = this.gates.get(sessionId) ?? Promise.resolve();
-    const done = before.then(run);
+    const done = before.then(() => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('the recovery copy did not answer')), HOLD_AT_MOST_MS);
+      });
+      return Promise.race([run(this.inner), late]).finally(() => clearTimeout(timer));
+    });
     const gate = done.catch(() => {});
     this.gates.set(sessionId, gate);
     try {

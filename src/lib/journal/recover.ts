@@ -44,9 +44,10 @@ export interface RecoverOptions {
   /** Replays a restored game for its summary (default: the game's own logic, loaded on demand). */
   describe?: Describe;
   /**
-   * Bring journals up to date after resolving, not before: restoring is what must happen before
-   * a game is read; a journal lagging behind IndexedDB (a whole game's worth after an import, or
-   * every game the first time) only has to catch up soon. `report.copied` is then counted later.
+   * Write whole journals anew after resolving, not before: restoring is what must happen before
+   * a game is read; a journal missing or telling another history (a whole game's worth after an
+   * import, or every game the first time) only has to be written soon. `report.copied` then
+   * counts them later. Journals a few steps behind are still brought up to date first.
    */
   background?: boolean;
 }
@@ -128,8 +129,23 @@ export async function recover(
       if (diverged) behind.push({ kind: 'rewrite', id: step.id });
     } else behind.push(step);
   }
-  const catchingUp = catchUpAll(db, journal, behind, byId, report);
-  if (!options.background) await catchingUp;
+  // A few steps a kill kept from the journal are added before going on (a kill right after this
+  // start, with IndexedDB lost, must not take them); whole journals to write are not waited for.
+  await catchUpAll(
+    db,
+    journal,
+    behind.filter((s) => s.kind === 'top-up'),
+    byId,
+    report
+  );
+  const rewriting = catchUpAll(
+    db,
+    journal,
+    behind.filter((s) => s.kind === 'rewrite'),
+    byId,
+    report
+  );
+  if (!options.background) await rewriting;
   return report;
 }
 
@@ -137,7 +153,7 @@ type CatchUp = Extract<RecoveryStep, { kind: 'top-up' | 'rewrite' }>;
 
 /** A journal that can hold a game's appends back while its file is rewritten (gate.ts). */
 interface Exclusive {
-  exclusive(sessionId: string, run: () => Promise<void>): Promise<void>;
+  exclusive(sessionId: string, run: (journal: JournalApi) => Promise<void>): Promise<void>;
 }
 
 /** One game after another; a journal that fails to catch up does so at the next start. */
@@ -150,13 +166,13 @@ async function catchUpAll(
 ): Promise<void> {
   const gate = journal as Partial<Exclusive>;
   for (const step of steps) {
-    const run = async () => {
+    const run = async (into: JournalApi) => {
       // Read now, not when the plan was made: the game may have moved on meanwhile.
       const record = (await db.sessions.get(step.id)) ?? byId.get(step.id)!;
-      await catchUp(db, journal, step, record);
+      await catchUp(db, into, step, record);
     };
     try {
-      await (gate.exclusive ? gate.exclusive(step.id, run) : run());
+      await (gate.exclusive ? gate.exclusive(step.id, run) : run(journal));
       report.copied++;
     } catch (error) {
       console.warn(`The recovery copy of game ${step.id} could not be brought up to date`, error);
