@@ -135,6 +135,32 @@ describe('the recovery copy', () => {
     await context.close();
   });
 
+  it('the browser deleting the database while a game is open: the tap is taken back, the games come back at once, and the banner says so', async () => {
+    const { page, context } = await openTab(shared.browser);
+    const game = await startDuel(page);
+    const id = game.split('/').at(-1)!;
+    await surges(page).first().click();
+    await expect.poll(() => storedSteps(page, id)).toBe(1);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Storage.clearDataForOrigin', { origin: shared.server.url, storageTypes: 'indexeddb' });
+
+    await tapAfterLooking(surges(page).nth(1));
+    const banner = page.getByRole('alert').filter({ hasText: 'while Tableside was open' });
+    await expect
+      .poll(() => banner.innerText())
+      .toBe(
+        'Your browser deleted Tableside’s saved data while Tableside was open (it does this when storage is full or its files are damaged). 1 game was brought back from Tableside’s recovery copy; a change taken back just now needs making again.'
+      );
+    expect(await spent(page)).toBe(1); // the tap that found the database gone was taken back
+    await shot(page, 'recovery-lost-while-open');
+    await tapAfterLooking(surges(page).nth(1));
+    await expect.poll(() => storedSteps(page, id)).toBe(2);
+    await page.reload();
+    await page.getByRole('region', { name: 'Board' }).waitFor();
+    expect(await spent(page)).toBe(2);
+    await context.close();
+  });
+
   it('a browser that cannot keep the copy: settings say only backups protect the games, and export one', async () => {
     const { page, context } = await openTab(shared.browser);
     // As in a browser without the Origin Private File System.

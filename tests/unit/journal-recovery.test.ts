@@ -17,7 +17,7 @@ import { emptyReport, recover, rewriteJournals, type RecoverOptions } from '../.
 import { describeWith } from '../../src/lib/journal/describe';
 import { planRecovery } from '../../src/lib/journal/plan';
 import { GatedJournal } from '../../src/lib/journal/gate';
-import { recoveryMessage } from '../../src/lib/journal/messages';
+import { lostWhileOpenMessage, recoveryMessage } from '../../src/lib/journal/messages';
 import { watchOpens } from '../../src/lib/db/connection';
 import type { GameLogic } from '../../src/lib/session/types';
 import { finishedGames, type FinishedGame } from '../fixtures/finished';
@@ -318,6 +318,14 @@ describe('restoring from the journal', () => {
     expect(recoveryMessage(report)).not.toMatch(/nothing was lost/);
   });
 
+  it('the banner for data deleted while the app was open says what came back', () => {
+    const report = { ...emptyReport({ created: true, dataLoss: false }), journal: true, lost: true };
+    expect(lostWhileOpenMessage({ ...report, restored: 2 })).toMatch(
+      /while Tableside was open .* 2 games were brought back from Tableside’s recovery copy/
+    );
+    expect(lostWhileOpenMessage(report)).toMatch(/Reload Tableside to bring your games back/);
+  });
+
   it('a first visit says nothing; a loss with nothing to restore says so plainly', () => {
     expect(
       recoveryMessage({ ...emptyReport({ created: true, dataLoss: false }), journal: true })
@@ -440,7 +448,9 @@ describe('writes that fail', () => {
     expect(storageFailure(Object.assign(new Error('x'), { name: 'DatabaseClosedError' }))).toMatch(
       /closed Tableside’s saved data.*Reload Tableside/
     );
-    expect(storageFailure(new SessionNotFoundError('g1'))).toMatch(/no saved game with the id “g1”/);
+    expect(storageFailure(new SessionNotFoundError('g1'))).toMatch(
+      /no longer in the browser’s saved data.*not saved and has been taken back/
+    );
     const odd = Object.assign(new Error('Internal error opening backing store'), { name: 'UnknownError' });
     expect(storageTrouble(odd)).toBe('refused');
     expect(storageFailure(odd)).toMatch(/refused to save.*Internal error opening backing store/);

@@ -88,7 +88,16 @@ async function openAndRecover(): Promise<TablesideDB> {
       // Dexie reopened by itself after the browser closed the connection, and found nothing:
       // the browser deleted the data under the running app. Put back what the journal has.
       database.problem = { kind: 'lost', message: DB_MESSAGES.lost };
-      setTimeout(() => void journalStarting.then((journal) => check(db, journal, info)), 0);
+      setTimeout(
+        () =>
+          void journalStarting
+            .then((journal) => check(db, journal, info))
+            .then(async (report) => {
+              const { lostWhileOpenMessage } = await import('../journal/messages');
+              if (report) database.problem = { kind: 'lost', message: lostWhileOpenMessage(report) };
+            }),
+        0
+      );
     }
   });
   open = true;
@@ -103,7 +112,7 @@ async function check(
   db: TablesideDB,
   journal: JournalApi | undefined,
   opened: OpenInfo | undefined
-): Promise<void> {
+): Promise<RecoveryReport | undefined> {
   const failed = (error: unknown) =>
     console.error('Tableside could not compare its saved games with its recovery copy', error);
   try {
@@ -116,7 +125,7 @@ async function check(
       .then((report) => {
         database.recovery = report;
         const notice = recoveryMessage(report);
-        if (!notice) return;
+        if (!notice) return report;
         // Kept until read: a restore seen on the play screen is still told on the home screen.
         database.notice = notice;
         try {
@@ -124,14 +133,19 @@ async function check(
         } catch {
           // Shown in this tab only.
         }
+        return report;
       })
-      .catch(failed);
+      .catch((error) => void failed(error));
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, RECOVERY_WAIT_MS)));
-    await Promise.race([running, late]);
+    const late = new Promise<undefined>(
+      (resolve) => (timer = setTimeout(() => resolve(undefined), RECOVERY_WAIT_MS))
+    );
+    const report = await Promise.race([running, late]);
     clearTimeout(timer);
+    return report;
   } catch (error) {
     failed(error);
+    return undefined;
   }
 }
 

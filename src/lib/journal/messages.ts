@@ -27,3 +27,14 @@ export function recoveryMessage(r: RecoveryReport): string | undefined {
   if (!parts.length) return `Your browser lost part of Tableside’s saved data (${WHY}).${failed}`;
   return `Your browser lost part of Tableside’s saved data (${WHY}): ${parts.join(' and ')} from Tableside’s recovery copy${nothingLost}.${failed}`;
 }
+
+/** The banner when the browser deleted the data while the app was open, after the check ran. */
+export function lostWhileOpenMessage(r: RecoveryReport): string {
+  const start =
+    'Your browser deleted Tableside’s saved data while Tableside was open (it does this when storage is full or its files are damaged).';
+  const back = r.restored + r.restoredDeleted;
+  if (back && !r.failed.length) {
+    return `${start} ${back === 1 ? '1 game was' : `${back} games were`} brought back from Tableside’s recovery copy; a change taken back just now needs making again.`;
+  }
+  return `${start} Reload Tableside to bring your games back from its recovery copy.`;
+}

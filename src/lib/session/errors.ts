@@ -49,7 +49,9 @@ export function storageTrouble(error: unknown): StorageTrouble {
   return 'refused';
 }
 
-export const STORAGE_MESSAGES: Record<Exclude<StorageTrouble, 'missing'>, string> = {
+export const STORAGE_MESSAGES: Record<StorageTrouble, string> = {
+  missing:
+    'This game is no longer in the browser’s saved data (it was deleted in another tab, or by the browser), so the last change was not saved and has been taken back.',
   full: 'Your phone’s storage is full, so the last change was not saved and has been taken back. Free some space on the phone (photos, videos or apps you do not need), then tap again. Export a backup from Settings now so no game is lost.',
   'other-tab':
     'This game was changed in another tab or window. Here it is now; your last tap was not applied.',
@@ -62,7 +64,6 @@ export const STORAGE_MESSAGES: Record<Exclude<StorageTrouble, 'missing'>, string
 /** A write the browser refused, in words that say what happened and what to do. */
 export function storageFailure(error: unknown): string {
   const trouble = storageTrouble(error);
-  if (trouble === 'missing') return (error as Error).message;
   const message = STORAGE_MESSAGES[trouble];
   if (trouble !== 'refused') return message;
   const e = chain(error)[0];
