@@ -32,5 +32,7 @@ export default ts.config(
       'svelte/no-navigation-without-resolve': 'off'
     }
   },
-  { ignores: ['build/', '.svelte-kit/', 'node_modules/', 'coverage/', 'screenshots/', 'dev-dist/'] }
+  {
+    ignores: ['build/', '.svelte-kit/', 'node_modules/', 'coverage/', 'screenshots/', 'dev-dist/', 'tmp-dbg/']
+  }
 );

@@ -316,7 +316,7 @@ describe('stats from stored logs, on 200 generated games', { timeout: 60_000 }, 
     }
   });
 
-  it('caches each game\'s end on the first count; later counts use it and agree; a cache from another machine version is ignored', async () => {
+  it("caches each game's end on the first count; later counts use it and agree; a cache from another machine version is ignored", async () => {
     const db = await stored();
     expect(await db.snapshots.count()).toBe(0);
     const first = await loadPlays(db, { games });
