@@ -23,6 +23,7 @@ import type { GameLogic } from '../../src/lib/session/types';
 import { finishedGames, type FinishedGame } from '../fixtures/finished';
 import { tallyLogic, tallySetup, type TallyContext } from '../fixtures/tally';
 import { fakeClock, freshDb } from './helpers';
+import { exportBackup, importBackup } from '../../src/lib/db/backup';
 
 function withJournal(db: TablesideDB) {
   const files = new MemoryFiles();
@@ -296,6 +297,23 @@ describe('restoring from the journal', () => {
     await db.events.bulkPut(replaced);
     await rewriteJournals(db, journal, [rt.session.id, 'not-a-game']);
     expect((await journal.read(rt.session.id))?.events).toEqual(replaced);
+  });
+
+  it('a backup import that replaces a game rewrites its journal to the imported log', async () => {
+    const db = freshDb();
+    const { journal } = withJournal(db);
+    const rt = await tallyGame(db, 4);
+    const text = JSON.stringify(await exportBackup(db, '0.1.0'));
+    for (let i = 0; i < 3; i++) rt.send({ type: 'ADD', player: 0, amount: 1 });
+    await rt.saved();
+    expect((await journal.read(rt.session.id))?.events).toHaveLength(7);
+    // The older file over the newer game, told to use the backup's copy.
+    const result = await importBackup(db, text, async () => tallyLogic, {
+      choices: { [rt.session.id]: 'backup' }
+    });
+    expect(result).toMatchObject({ ok: true, written: true });
+    await expect.poll(async () => (await journal.read(rt.session.id))?.events.length).toBe(4);
+    expect((await journal.read(rt.session.id))?.events).toEqual(await readLog(db, rt.session.id));
   });
 
   it('a journal that cannot be read restores nothing and says so', async () => {

@@ -509,8 +509,11 @@ export async function applyImport(
     profilesAdded: plan.profiles.added,
     profilesUpdated: plan.profiles.updated
   };
+  /** Games whose log this import wrote: their recovery journals are rewritten to match. */
+  const touched: string[] = [];
   try {
     await db.transaction('rw', [db.sessions, db.events, db.snapshots, db.settings, db.profiles], async () => {
+      touched.length = 0; // a retried transaction starts again
       for (const { game, plan: p, headHere } of plan.games) {
         const id = game.session.id;
         const record = await db.sessions.get(id);
@@ -522,6 +525,7 @@ export async function applyImport(
               (await logHead(db, id)) === headHere;
         if (!unchanged) throw new ChangedMeanwhile();
         const replace = async (copy: { session: SessionRecord; log: readonly EventRecord[] }) => {
+          touched.push(copy.session.id);
           await db.events.where('sessionId').equals(copy.session.id).delete();
           await db.snapshots.where('sessionId').equals(copy.session.id).delete();
           await db.sessions.put(copy.session);
@@ -540,6 +544,7 @@ export async function applyImport(
           case 'update': {
             // The shared beginning stays (and its cached states with it); the rest is added.
             const rest = game.log.slice(p.from);
+            touched.push(id);
             await db.sessions.put(game.session);
             await db.events.bulkAdd(rest);
             summary.events += rest.length;
@@ -554,6 +559,7 @@ export async function applyImport(
               summary.replaced++;
             } else {
               const copy = copyGame(game, newId());
+              touched.push(copy.session.id);
               await db.sessions.add(copy.session);
               await db.events.bulkAdd(copy.log as EventRecord[]);
               summary.events += copy.log.length;
@@ -577,7 +583,23 @@ export async function applyImport(
     }
     return { ok: false, errors: [writeFailure(error)] };
   }
+  // The journal must tell the same history as the database (a journal that agrees at its head
+  // but differs in the middle would not be noticed at the next start). In the background: the
+  // import is done and stored.
+  if (touched.length) void rewriteImported(db, touched);
   return { ok: true, summary };
+}
+
+async function rewriteImported(db: TablesideDB, ids: string[]): Promise<void> {
+  try {
+    const { journalFor } = await import('../journal/attach');
+    const journal = journalFor(db);
+    if (!journal) return;
+    const { rewriteJournals } = await import('../journal/recover');
+    await rewriteJournals(db, journal, ids);
+  } catch {
+    // The next start compares the two and rewrites what differs.
+  }
 }
 
 function writeFailure(error: unknown): string {
