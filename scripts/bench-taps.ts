@@ -146,7 +146,7 @@ async function importGame(page: Page, url: string, turns: number): Promise<strin
     mimeType: 'application/json',
     buffer: Buffer.from(text)
   });
-  await page.getByText(/^1 game (added|already here)/).waitFor({ timeout: 120_000 });
+  await page.getByText(/^1 game (added|already here)|Imported 1 game/).waitFor({ timeout: 120_000 });
   return `${url}/play/benchgame01`;
 }
 
