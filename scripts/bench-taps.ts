@@ -7,6 +7,7 @@
  *
  *   npm run build && npx tsx scripts/bench-taps.ts            (also part of `npm run bench`)
  *   npx tsx scripts/bench-taps.ts --root <another build>      (an older build, for before/after)
+ *   npx tsx scripts/bench-taps.ts --no-journal                (as a browser without OPFS)
  *
  * The games are put in through the app's own backup import, and walked in Guide me, so the same
  * taps exist in older builds too.
@@ -210,6 +211,11 @@ export async function benchTaps(
   let secondOpen = 0;
   for (const turns of [0, 239]) {
     const { page, context } = await openTab(browser);
+    // --no-journal: as a browser without OPFS, to see what the recovery journal costs a tap.
+    if (process.argv.includes('--no-journal'))
+      await context.addInitScript(() => {
+        Object.defineProperty(StorageManager.prototype, 'getDirectory', { value: undefined });
+      });
     const events = titansBackup(turns).events;
     const game = await importGame(page, url, turns);
     const cdp = await context.newCDPSession(page);
