@@ -5,10 +5,8 @@
  * - Home first load: every JS and CSS file Chromium fetches to show the home screen, gzipped.
  * - Rules page first load: the same for a rules page (HTML included).
  * - Precache: everything the service worker stores for offline use, gzipped.
- * - Replay: 10,000 events through the fixture machine, Titans of Eden and Epic.
- * - Replay: 10,000 events through the fixture machine, Titans of Eden and Theos.
- * - Replay: 10,000 events through the fixture machine, Titans of Eden and WiZ.
- * - Replay: 10,000 events through the fixture machine, Titans of Eden and Twilight of the Gods.
+ * - Replay: 10,000 events through the fixture machine and each of the five games
+ *   (tests/fixtures/long-logs.ts), by the fast walk and through xstate event by event.
  * - Stats: 1,000 finished games replayed to their results and counted per player, game and pair.
  * - Import: checking a 100,000-event backup of one Theos game (read, every record checked, every
  *   step replayed and its history line rebuilt), best of 3.
@@ -26,19 +24,11 @@ import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import { launch, openTab, serve } from '../tests/browser/harness';
-import { tallyLogic, tallySetup, type TallyEvent } from '../tests/fixtures/tally';
-import { proposeArenas, type TitansSetup } from '../src/lib/games/titans/format';
-import { randomPiles } from '../src/lib/games/titans/piles';
 import { titansLogic } from '../src/lib/games/titans/logic';
-import type { TwilightSetup } from '../src/lib/games/twilight/format';
-import { twilightLogic } from '../src/lib/games/twilight/logic';
-import { epicLogic } from '../src/lib/games/epic/logic';
-import type { EpicSetup } from '../src/lib/games/epic/format';
-import { wizLogic } from '../src/lib/games/wiz/logic';
-import type { WizSetup } from '../src/lib/games/wiz/format';
-import { initialState, replay, step, storeState } from '../src/lib/session/replay';
+import { initialState, replay, replaySlowly, step, storeState } from '../src/lib/session/replay';
+import { longLogs } from '../tests/fixtures/long-logs';
 import { theosLogic } from '../src/lib/games/theos/logic';
-import { proposeSetup } from '../src/lib/games/theos/randomize';
+import { tallyLogic, tallySetup } from '../tests/fixtures/tally';
 import { SessionRuntime } from '../src/lib/session/runtime';
 import { TablesideDB } from '../src/lib/db/schema';
 import { loadSearchIndex, searchRules } from '../src/lib/rules/search';
@@ -188,186 +178,15 @@ await browser.close();
 await server.close();
 
 // ---- Replay ------------------------------------------------------------------------------------
-const tallyEvents: TallyEvent[] = Array.from({ length: 10_000 }, (_, i) => ({
-  type: 'ADD',
-  player: i % 2,
-  amount: 1
-}));
-const tallyStart = initialState(tallyLogic, tallySetup(['Ana', 'Ben'], 1e9));
-report('Replay 10,000 fixture events', ms(time(() => replay(tallyLogic, tallyStart, tallyEvents), 20)));
-
-const teams = [['p1'], ['p2']];
-const setup: TitansSetup = {
-  format: 'duel',
-  mode: 'classic',
-  seed: 'BENCH001',
-  players: [
-    { id: 'p1', name: 'Ana' },
-    { id: 'p2', name: 'Ben' }
-  ],
-  teams,
-  arenas: proposeArenas('duel', teams),
-  piles: randomPiles('BENCH001', 1),
-  avatarTeam: 0
-};
-const turn: GameEvent[] = [
-  { type: 'BEGIN_AGES' },
-  ...Array.from({ length: 15 }, () => ({ type: 'NEXT' })),
-  { type: 'POWER', arena: 0, side: 0, power: 4 },
-  { type: 'POWER', arena: 0, side: 1, power: 4 },
-  { type: 'RESOLVE_BATTLE' },
-  { type: 'NEXT' },
-  { type: 'NEXT' }
-];
-const titansEvents = Array.from({ length: Math.ceil(10_000 / turn.length) }, () => turn)
-  .flat()
-  .slice(0, 10_000);
-const titansStart = initialState(titansLogic, setup);
-report(
-  'Replay 10,000 Titans of Eden events',
-  ms(time(() => replay(titansLogic, titansStart, titansEvents), 20))
-);
-
-// Epic: quick-flow and Guide-me turns mixed (actions, attacks, card effects, step walks), in a
-// game that never ends: Mojo lost to attacks comes back through cards.
-{
-  const epicSetup: EpicSetup = {
-    format: 'sealed',
-    packs: 2,
-    match: false,
-    first: 0,
-    shuffledSeats: false,
-    seed: 'BENCH001',
-    players: [
-      { id: 'p1', name: 'Ana' },
-      { id: 'p2', name: 'Ben' }
-    ]
-  };
-  const events: GameEvent[] = [{ type: 'BEGIN' }, { type: 'NEXT_TURN' }];
-  for (let active = 'p2'; events.length < 10_000; active = active === 'p1' ? 'p2' : 'p1') {
-    const other = active === 'p1' ? 'p2' : 'p1';
-    events.push(
-      { type: 'NEXT' },
-      { type: 'ACTION', player: active, spent: true },
-      { type: 'NEXT' },
-      { type: 'ATTACK' },
-      { type: 'MOJO', changes: [{ player: other, delta: -3 }], reason: 'attack' },
-      { type: 'MOJO', changes: [{ player: other, delta: 3 }], reason: 'card' },
-      { type: 'ACTION', player: other, spent: true },
-      { type: 'NEXT_TURN' }
-    );
-  }
-  events.length = 10_000;
-  const start = initialState(epicLogic, epicSetup);
-  report('Replay 10,000 Epic events', ms(time(() => replay(epicLogic, start, events), 20)));
-}
-// Theos, 2v2: a round of the quick flow (Followers, god flips, seven turns, cleanup) that never
-// ends the game: the Followers gained go back at cleanup.
-const theosSetup = proposeSetup(
-  ['Ana', 'Ben', 'Cy', 'Dee'].map((name, i) => ({ id: `p${i + 1}`, name })),
-  '2v2',
-  'prebuilt',
-  'BENCH001'
-);
-const [up] = theosSetup.faces[0];
-const down = theosSetup.pairs[0].find((g) => g !== up)!;
-const theosRound: GameEvent[] = [
-  { type: 'FOLLOWERS', player: 'p1', delta: 2 },
-  { type: 'GOD', realm: 0, god: down },
-  { type: 'FOLLOWERS', player: 'p3', delta: 2 },
-  { type: 'TURN_DONE' },
-  { type: 'GOD', realm: 0, god: up },
-  ...Array.from({ length: 5 }, () => ({ type: 'TURN_DONE' })),
-  { type: 'END_PLAY' },
-  { type: 'CLEANUP', player: 'p1', keep: 0, back: 2 },
-  { type: 'CLEANUP', player: 'p2', keep: 0, back: 0 },
-  { type: 'CLEANUP', player: 'p3', keep: 0, back: 2 },
-  { type: 'CLEANUP', player: 'p4', keep: 0, back: 0 },
-  { type: 'NEXT_ROUND' }
-];
-const theosEvents = Array.from({ length: Math.ceil(10_000 / theosRound.length) }, () => theosRound)
-  .flat()
-  .slice(0, 10_000);
-const theosStart = initialState(theosLogic, theosSetup);
-report('Replay 10,000 Theos events', ms(time(() => replay(theosLogic, theosStart, theosEvents), 20)));
-
-// Twilight of the Gods: quick-flow turns of a long two-player game (a Trade, the Aspect put into
-// play, an unblocked attacker, Decay, End turn), with Restore effects keeping both players alive.
-const twilightSetup: TwilightSetup = {
-  seed: 'BENCH001',
-  players: [
-    { id: 'p1', name: 'Ana' },
-    { id: 'p2', name: 'Ben' }
-  ],
-  deities: ['mars', 'hera'],
-  extended: false,
-  decks: [50, 50],
-  teams: null,
-  draft: false,
-  firstBy: 'explainer',
-  first: 0
-};
-const twilightEvents: GameEvent[] = [{ type: 'BEGIN' }];
-for (let t = 0; twilightEvents.length < 10_000; t++) {
-  const [me, them] = t % 2 === 0 ? [0, 1] : [1, 0];
-  twilightEvents.push(
-    { type: 'TRADE', with: them, give: 1, get: 1 },
-    { type: 'RESOURCE', level: (t % 3) + 1 },
-    { type: 'HIT_LIFE', target: them, life: 2 },
-    { type: 'ADJUST', seat: them, pile: 'life', delta: 2 },
-    { type: 'ADJUST', seat: me, pile: 'life', delta: 2 },
-    {
-      type: 'DECAY',
-      unused: [
-        [0, 0, 0],
-        [0, 0, 0]
-      ]
-    },
-    { type: 'END_TURN' }
+// The logs are in tests/fixtures/long-logs.ts, where a test also checks that the fast walk and
+// xstate's own step end each of them in the same state.
+for (const log of longLogs()) {
+  report(`Replay 10,000 ${log.name} events`, ms(time(() => replay(log.logic, log.start, log.events), 20)));
+  // The same log through xstate's own transition(), event by event: what the fast walk saves.
+  report(
+    '  through xstate, event by event',
+    ms(time(() => replaySlowly(log.logic, log.start, log.events), 5))
   );
-}
-twilightEvents.length = 10_000;
-const twilightStart = initialState(twilightLogic, twilightSetup);
-report(
-  'Replay 10,000 Twilight of the Gods events',
-  ms(time(() => replay(twilightLogic, twilightStart, twilightEvents), 20))
-);
-{
-  // WiZ: 4 players with titans and the Life Pool, rounds as a table types them in the quick flow
-  // (who went out, a typed hand and one from its cards, three chaotic EP, Score), with a few
-  // Guide-me steps between rounds. Small numbers, so nobody reaches the target.
-  const wizGame: WizSetup = {
-    format: 'standard',
-    seed: 'BENCH001',
-    players: ['Ana', 'Ben', 'Cy', 'Dee'].map((name, i) => ({ id: `p${i + 1}`, name })),
-    deck: 'quad-4',
-    target: 99_999,
-    titans: true,
-    characters: null,
-    lifePool: { die: 6, firstRoll: 2 },
-    firstDealer: 0,
-    dealerBy: 'die'
-  };
-  const round = (r: number): GameEvent[] => {
-    const out = `p${(r % 4) + 1}`;
-    const run = [5, 6, 7].map((value) => ({ kind: 'number', element: 'fire', value }));
-    return [
-      { type: 'NEXT' },
-      { type: 'NEXT' },
-      { type: 'GO_OUT', player: out },
-      { type: 'HAND', index: 0, hand: { value: 4 } },
-      { type: 'HAND', index: 1, hand: { cards: run } },
-      ...['p1', 'p2', 'p3', 'p4']
-        .filter((id) => id !== out)
-        .map((player) => ({ type: 'CHAOTIC', player, ep: 1 })),
-      { type: 'SCORE', poolRoll: 1 + (r % 6) }
-    ];
-  };
-  const wizEvents = Array.from({ length: 1000 }, (_, r) => round(r))
-    .flat()
-    .slice(0, 10_000);
-  const wizStart = initialState(wizLogic, wizGame);
-  report('Replay 10,000 WiZ events', ms(time(() => replay(wizLogic, wizStart, wizEvents), 20)));
 }
 
 // ---- Stats over 1,000 finished games (Node) ------------------------------------------------------

@@ -5,6 +5,7 @@ import { createActor, type AnyActorScope, type AnyMachineSnapshot, type AnyState
 import type { BaseSetup, GameEvent, StoredState } from '../db/records';
 import type { GameLogic } from './types';
 import { stableJson } from '../util/json';
+import { compileMachine, type FastState } from './fast-replay';
 
 export function initialState<S extends BaseSetup>(logic: GameLogic<S>, setup: S): AnyMachineSnapshot {
   // Through the same inert scope as step(): xstate's initialTransition() builds a whole actor for
@@ -50,7 +51,41 @@ export function step(
   // xstate hands back the very same snapshot when no transition is enabled for the event, so
   // that is the refusal; asking `snapshot.can(event)` first would select the transitions twice.
   const next = logic.machine.transition(snapshot, event, scopeFor(logic.machine)) as AnyMachineSnapshot;
-  return next === snapshot ? undefined : next;
+  const result = next === snapshot ? undefined : next;
+  if (crossCheck.on) checkStep(logic, snapshot, event, result);
+  return result;
+}
+
+/**
+ * Turned on by the unit tests' setup: every step taken through xstate is then also taken by the
+ * fast walk, and every replay also through xstate, and the two must agree, so the whole suite's
+ * games (worked examples, property tests) check `fast-replay.ts` against xstate. Off in the app.
+ */
+export const crossCheck = { on: false };
+
+function same(a: AnyMachineSnapshot, b: AnyMachineSnapshot): boolean {
+  const form = (s: AnyMachineSnapshot) => stableJson([s.value, s.context, s.status, s.output]);
+  return form(a) === form(b);
+}
+
+function checkStep(
+  logic: GameLogic<any>,
+  snapshot: AnyMachineSnapshot,
+  event: GameEvent,
+  expected: AnyMachineSnapshot | undefined
+): void {
+  const fast = compileMachine(logic.machine);
+  const state = fast?.fromSnapshot(snapshot);
+  if (!fast || !state) return;
+  const next = fast.step(state, event);
+  if (next === 'xstate') return;
+  const got = next && fast.toSnapshot(next);
+  if (Boolean(got) !== Boolean(expected) || (got && expected && !same(got, expected))) {
+    throw new Error(
+      `Fast replay disagrees with xstate on “${event.type}” in ${stableJson(snapshot.value)}: ` +
+        `xstate ${expected ? stableJson(expected.value) : 'refuses'}, fast ${got ? stableJson(got.value) : 'refuses'}`
+    );
+  }
 }
 
 export class ReplayError extends Error {
@@ -67,6 +102,66 @@ export class ReplayError extends Error {
 }
 
 export function replay(
+  logic: GameLogic<any>,
+  start: AnyMachineSnapshot,
+  events: readonly GameEvent[],
+  offset = 0
+): AnyMachineSnapshot {
+  if (!crossCheck.on) return replayFast(logic, start, events, offset);
+  const outcome = (run: () => AnyMachineSnapshot) => {
+    try {
+      return run();
+    } catch (error) {
+      if (error instanceof ReplayError) return error;
+      throw error;
+    }
+  };
+  const fast = outcome(() => replayFast(logic, start, events, offset));
+  crossCheck.on = false; // the slow walk's own steps need no second check
+  try {
+    const slow = outcome(() => replaySlowly(logic, start, events, offset));
+    const agree =
+      fast instanceof ReplayError
+        ? slow instanceof ReplayError && slow.index === fast.index && same(slow.lastGood, fast.lastGood)
+        : !(slow instanceof ReplayError) && same(slow, fast);
+    if (!agree) throw new Error(`Fast replay of ${events.length} events disagrees with xstate's`);
+  } finally {
+    crossCheck.on = true;
+  }
+  if (fast instanceof ReplayError) throw fast;
+  return fast;
+}
+
+function replayFast(
+  logic: GameLogic<any>,
+  start: AnyMachineSnapshot,
+  events: readonly GameEvent[],
+  offset: number
+): AnyMachineSnapshot {
+  if (events.length === 0) return start;
+  const fast = compileMachine(logic.machine);
+  const first = fast?.fromSnapshot(start);
+  if (!fast || !first) return replaySlowly(logic, start, events, offset);
+  let state: FastState = first;
+  for (let i = 0; i < events.length; i++) {
+    const event = events[i];
+    const next: FastState | undefined | 'xstate' =
+      typeof event?.type === 'string' ? fast.step(state, event) : undefined;
+    if (next === 'xstate') {
+      // One of xstate's own events: xstate takes it, and the fast walk goes on from its result.
+      const snapshot = step(logic, fast.toSnapshot(state), event);
+      const back = snapshot && fast.fromSnapshot(snapshot);
+      if (!snapshot) throw new ReplayError(offset + i, event, fast.toSnapshot(state));
+      if (!back) return replaySlowly(logic, snapshot, events.slice(i + 1), offset + i + 1);
+      state = back;
+    } else if (next === undefined) throw new ReplayError(offset + i, event, fast.toSnapshot(state));
+    else state = next;
+  }
+  return fast.toSnapshot(state);
+}
+
+/** Replay through xstate's own `transition()`, event by event: the reference the fast walk follows. */
+export function replaySlowly(
   logic: GameLogic<any>,
   start: AnyMachineSnapshot,
   events: readonly GameEvent[],
