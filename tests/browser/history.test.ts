@@ -57,6 +57,12 @@ describe('history and stats', () => {
       .poll(() => page.getByRole('region', { name: 'Everything that happened' }).innerText())
       .toMatch(/Ana destroys a temple of Ben/);
     expect(await accessibilityProblems(page)).toEqual([]);
+    // The final board is a record: its end screen offers no undo and no way back to the list.
+    await page.getByRole('heading', { name: 'The final board' }).waitFor();
+    // (The board is inert, out of the accessibility tree: found by its text.)
+    const undoEnd = page.getByText('Undo the battle', { exact: true });
+    expect(await undoEnd.count()).toBe(1);
+    expect(await undoEnd.isVisible()).toBe(false);
     await bothThemes(page, 'history-game');
 
     // BG Stats: the link is built when tapped and carries one play; caught, not followed.
