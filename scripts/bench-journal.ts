@@ -6,9 +6,10 @@
  * - Commit to flushed: from that post to the worker's answer, which it sends once the line is
  *   written and flushed (`FileSystemSyncAccessHandle.flush`): the time a stored step is without
  *   its second copy. One tap at a time, and five taps posted together (batched).
- * - The start-up check: the worker reading and summing up every journal (20 games of 300
- *   steps), which the app does before it shows the saved games; and decoding one 5,000-step
- *   journal in Node (the same code).
+ * - The start-up check: a worker just started summing up every journal (20 games of 300
+ *   steps), which the app does before it shows the saved games (each journal read from where
+ *   its summary file stops); and decoding one 5,000-step journal whole in Node (the same code),
+ *   what a restore reads.
  *
  *   npm run build && npx tsx scripts/bench-journal.ts          (also part of `npm run bench`)
  */
@@ -80,25 +81,29 @@ export async function benchJournal(browser: Browser, url: string): Promise<[stri
   }));
   const result = await page.evaluate(
     async ({ path, first, burstEntries, games }) => {
-      const worker = new Worker(path, { type: 'module' });
-      const ready = await new Promise<{ ready: boolean; reason?: string }>((ok) =>
-        worker.addEventListener('message', (e) => ok(e.data), { once: true })
-      );
-      if (!ready.ready) throw new Error(`the journal worker did not start: ${ready.reason}`);
+      let worker: Worker;
       let next = 1;
       // The page's own time for the last call: posting it, and handling its answer.
       let posted = 0;
       let answered = 0;
       const waiting = new Map<number, { ok(value: unknown): void; fail(error: Error): void }>();
-      worker.addEventListener('message', (e) => {
-        const t0 = performance.now();
-        const reply = e.data as { id: number; ok: boolean; value?: unknown; error?: { message: string } };
-        const w = waiting.get(reply.id);
-        waiting.delete(reply.id);
-        if (reply.ok) w?.ok(reply.value);
-        else w?.fail(new Error(reply.error?.message));
-        answered = performance.now() - t0;
-      });
+      /** Starts the journal's worker, as the app does when it starts. */
+      const connect = async () => {
+        worker = new Worker(path, { type: 'module' });
+        const ready = await new Promise<{ ready: boolean; reason?: string }>((ok) =>
+          worker.addEventListener('message', (e) => ok(e.data), { once: true })
+        );
+        if (!ready.ready) throw new Error(`the journal worker did not start: ${ready.reason}`);
+        worker.addEventListener('message', (e) => {
+          const t0 = performance.now();
+          const reply = e.data as { id: number; ok: boolean; value?: unknown; error?: { message: string } };
+          const w = waiting.get(reply.id);
+          waiting.delete(reply.id);
+          if (reply.ok) w?.ok(reply.value);
+          else w?.fail(new Error(reply.error?.message));
+          answered = performance.now() - t0;
+        });
+      };
       const call = (op: string, ...args: unknown[]) =>
         new Promise<unknown>((ok, fail) => {
           const id = next++;
@@ -107,6 +112,7 @@ export async function benchJournal(browser: Browser, url: string): Promise<[stri
           worker.postMessage({ id, op, args });
           posted = performance.now() - t0;
         });
+      await connect();
 
       await call('start', first.record, []);
       // One tap at a time: post, then wait for the flushed answer.
@@ -128,10 +134,14 @@ export async function benchJournal(browser: Browser, url: string): Promise<[stri
         burst.push(performance.now() - t0);
       }
       for (const g of games) await call('rewrite', { record: g.record, events: g.events, people: [] });
-      // Let the worker let go of its files first, as after an app start.
+      // Let the worker write the journals' summary files and let go of its files, then start
+      // anew for each check, as the app does when it starts.
+      await call('flush');
       await new Promise((r) => setTimeout(r, 1700));
       const scans: number[] = [];
       for (let i = 0; i < 5; i++) {
+        worker.terminate();
+        await connect();
         const t0 = performance.now();
         await call('scan');
         scans.push(performance.now() - t0);

@@ -88,6 +88,10 @@ describe('the recovery copy', () => {
     await visit(page, `${shared.server.url}/settings`);
     await expect.poll(() => page.locator('.journal').getAttribute('data-state')).toBe('on');
     await expect.poll(() => page.locator('.journal').innerText()).toMatch(/On\. Every step of every game/);
+    // Next to the journal, its summary: what the next start reads instead of the whole file.
+    await expect
+      .poll(async () => Object.keys(await journalFiles(page)), { timeout: 5000 })
+      .toContain(`${id}.jsonl.summary`);
     await page.locator('.journal').scrollIntoViewIfNeeded();
     await shot(page, 'recovery-settings-on');
 

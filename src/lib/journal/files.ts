@@ -7,6 +7,11 @@ export interface JournalFiles {
   names(): Promise<string[]>;
   /** A file's whole text, or undefined when there is no such file. */
   read(name: string): Promise<string | undefined>;
+  /**
+   * Parts of a file as bytes, with its size, from one opening: each range [at, end) is clipped
+   * to the file (no end: to the end of the file). Undefined when there is no such file.
+   */
+  readRanges(name: string, ranges: readonly ByteRange[]): Promise<FileParts | undefined>;
   /** The file's last character ('' for an empty file, undefined when there is no such file). */
   lastChar(name: string): Promise<string | undefined>;
   /** Adds text at the end, creating the file when needed. */
@@ -20,6 +25,31 @@ export interface JournalFiles {
   idle?(): void;
 }
 
+/** Bytes [at, end) of a file; without an end, to the end of the file. */
+export type ByteRange = readonly [at: number, end?: number];
+
+export interface FileParts {
+  size: number;
+  parts: Uint8Array[];
+}
+
+/** The parts of a file's bytes a read asked for (see `JournalFiles.readRanges`). */
+export function cutRanges(
+  size: number,
+  ranges: readonly ByteRange[],
+  read: (at: number, into: Uint8Array) => void
+): Uint8Array[] {
+  return ranges.map(([at, end]) => {
+    const from = Math.min(Math.max(0, at), size);
+    const to = Math.max(from, Math.min(end ?? size, size));
+    const part = new Uint8Array(to - from);
+    if (part.length) read(from, part);
+    return part;
+  });
+}
+
+const encoder = new TextEncoder();
+
 /** Files in memory: what the journal's logic is tested on. `cut` simulates a kill mid-write. */
 export class MemoryFiles implements JournalFiles {
   readonly files = new Map<string, string>();
@@ -30,13 +60,28 @@ export class MemoryFiles implements JournalFiles {
   /** When set, every write fails with this error (a full disk). */
   failWith: Error | undefined;
   flushes = 0;
+  /** Bytes read so far (the start-up check must not read whole journals). */
+  bytesRead = 0;
 
   async names(): Promise<string[]> {
     return [...this.files.keys()];
   }
 
   async read(name: string): Promise<string | undefined> {
-    return this.files.get(name);
+    const text = this.files.get(name);
+    if (text !== undefined) this.bytesRead += encoder.encode(text).length;
+    return text;
+  }
+
+  async readRanges(name: string, ranges: readonly ByteRange[]): Promise<FileParts | undefined> {
+    const text = this.files.get(name);
+    if (text === undefined) return undefined;
+    const bytes = encoder.encode(text);
+    const parts = cutRanges(bytes.length, ranges, (at, into) =>
+      into.set(bytes.subarray(at, at + into.length))
+    );
+    for (const part of parts) this.bytesRead += part.length;
+    return { size: bytes.length, parts };
   }
 
   async lastChar(name: string): Promise<string | undefined> {

@@ -129,43 +129,83 @@ function applyUpdate(record: SessionRecord, set: Record<string, unknown>): Sessi
   return readRecord(next) ?? record;
 }
 
+/** What one line of a journal says, given the record read so far (entries need its id). */
+type Line =
+  | { t: 'blank' }
+  | { t: 'damaged' }
+  | { t: 'game'; record: SessionRecord; people: unknown }
+  | { t: 'e'; entry: EventRecord }
+  | { t: 'r'; set: Record<string, unknown> };
+
+function readLine(line: string, record: SessionRecord | undefined): Line {
+  if (line.trim() === '') return { t: 'blank' };
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return { t: 'damaged' };
+  }
+  if (!isObject(value)) return { t: 'damaged' };
+  if (value.t === 'game' && record === undefined) {
+    const read = readRecord(value.record);
+    return read ? { t: 'game', record: read, people: value.people } : { t: 'damaged' };
+  }
+  if (value.t === 'e' && record) {
+    const entry = readEntry(value, record.id);
+    return entry ? { t: 'e', entry } : { t: 'damaged' };
+  }
+  if (value.t === 'r' && record && isObject(value.set)) return { t: 'r', set: value.set };
+  return { t: 'damaged' };
+}
+
+/** A fold kept in a summary file, checked as carefully as a journal line; undefined if wrong. */
+export function readFold(v: unknown): JournalFold | undefined {
+  if (!isObject(v)) return undefined;
+  const { record, head, headTime, ahead, damaged } = v;
+  const read = record === undefined || record === null ? undefined : readRecord(record);
+  if ((record !== undefined && record !== null && !read) || !isCount(head) || !isCount(damaged))
+    return undefined;
+  if (head > 0 ? typeof headTime !== 'number' : headTime !== undefined && headTime !== null) return undefined;
+  if (
+    !Array.isArray(ahead) ||
+    !ahead.every(
+      (a) =>
+        Array.isArray(a) && a.length === 2 && isCount(a[0]) && a[0] > head + 1 && typeof a[1] === 'number'
+    )
+  )
+    return undefined;
+  if (!read && head > 0) return undefined;
+  return {
+    record: read,
+    head,
+    headTime: head > 0 ? (headTime as number) : undefined,
+    ahead: ahead as [number, number][],
+    damaged
+  };
+}
+
+/** True when what follows a file's last newline is a line cut short (not blank or zeroes). */
+export const isTornTail = (tail: string) => tail.replace(/\0/g, '').trim() !== '';
+
 /** Reads a journal file. Never throws: what cannot be read is skipped and counted. */
 export function decodeJournal(text: string): DecodedJournal {
   const lines = text.split('\n');
   // Every complete line ends with "\n": whatever follows the last one was cut short.
-  const tail = lines.pop() ?? '';
-  const torn = tail.replace(/\0/g, '').trim() !== '';
+  const torn = isTornTail(lines.pop() ?? '');
   let damaged = 0;
   let record: SessionRecord | undefined;
   let people: ProfileRecord[] = [];
   const bySeq = new Map<number, EventRecord>();
   const updates: Record<string, unknown>[] = [];
-  for (const line of lines) {
-    if (line.trim() === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      damaged++;
-      continue;
-    }
-    if (!isObject(value)) {
-      damaged++;
-      continue;
-    }
-    if (value.t === 'game' && record === undefined) {
-      record = readRecord(value.record);
-      if (!record) damaged++;
-      else people = readPeople(value.people);
-    } else if (value.t === 'e' && record) {
-      const entry = readEntry(value, record.id);
-      if (!entry) damaged++;
-      else if (!bySeq.has(entry.seq)) bySeq.set(entry.seq, entry);
-    } else if (value.t === 'r' && record && isObject(value.set)) {
-      updates.push(value.set);
-    } else {
-      damaged++;
-    }
+  for (const text of lines) {
+    const line = readLine(text, record);
+    if (line.t === 'damaged') damaged++;
+    else if (line.t === 'game') {
+      record = line.record;
+      people = readPeople(line.people);
+    } else if (line.t === 'e') {
+      if (!bySeq.has(line.entry.seq)) bySeq.set(line.entry.seq, line.entry);
+    } else if (line.t === 'r') updates.push(line.set);
   }
   if (!record) return { game: undefined, damaged, torn, afterGap: 0 };
   for (const set of updates) record = applyUpdate(record, set);
@@ -177,6 +217,61 @@ export function decodeJournal(text: string): DecodedJournal {
     torn,
     afterGap: bySeq.size - events.length
   };
+}
+
+/**
+ * What a journal's whole lines up to some point say about the game, without its log: enough to
+ * go on reading from that point (`foldLines`), so a file read once need only be read from where
+ * it was left. `decodeJournal` over the same lines gives the same record, head and damage.
+ */
+export interface JournalFold {
+  /** The record with every update so far applied; undefined while no first line was readable. */
+  record: SessionRecord | undefined;
+  /** Entries 1…head are all there. */
+  head: number;
+  /** The time of entry `head` (its first line, as `decodeJournal` keeps the first of a repeat). */
+  headTime: number | undefined;
+  /** Entries after a gap: [seq, time], seq > head + 1 (rare: a damaged line, two tabs). */
+  ahead: [number, number][];
+  /** Lines that could not be read (not counting a torn last line: that one is not whole yet). */
+  damaged: number;
+}
+
+export const emptyFold = (): JournalFold => ({
+  record: undefined,
+  head: 0,
+  headTime: undefined,
+  ahead: [],
+  damaged: 0
+});
+
+/**
+ * Reads more whole lines into a fold (a new one is returned). `text` must be whole lines, i.e.
+ * end with "\n" or be empty: a torn tail is the caller's to count (see `isTornTail`).
+ */
+export function foldLines(fold: JournalFold, text: string): JournalFold {
+  let { record, head, headTime, damaged } = fold;
+  const ahead = new Map(fold.ahead);
+  const lines = text.split('\n');
+  lines.pop();
+  for (const text of lines) {
+    const line = readLine(text, record);
+    if (line.t === 'damaged') damaged++;
+    else if (line.t === 'game') record = line.record;
+    else if (line.t === 'r' && record) record = applyUpdate(record, line.set);
+    else if (line.t === 'e') {
+      const { seq, time } = line.entry;
+      // The first line for a seq is the one kept; a repeat changes nothing.
+      if (seq <= head || ahead.has(seq)) continue;
+      ahead.set(seq, time);
+      while (ahead.has(head + 1)) {
+        head++;
+        headTime = ahead.get(head);
+        ahead.delete(head);
+      }
+    }
+  }
+  return { record, head, headTime, ahead: [...ahead], damaged };
 }
 
 /** A file name for a game's journal; ids from a backup may hold any character. */

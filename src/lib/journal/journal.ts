@@ -19,6 +19,10 @@ import {
   sessionIdOf,
   type JournalGame
 } from './format';
+import { decodeSummary, encodeSummary, foldFile, summaryFileName, type FileFold } from './summary';
+
+/** Summary files are brought up to date once the journal has had no write for this long. */
+const SUMMARY_DELAY_MS = 1000;
 
 /** One game's journal at a glance, for deciding what to restore without reading every log. */
 export interface JournalSummary {
@@ -69,11 +73,20 @@ export class Journal implements JournalApi {
   private clean = new Set<string>();
   /** Text whose write failed, written first the next time (the journal never skips a step). */
   private unwritten = new Map<string, string>();
+  /** What this journal last read of each file (checked against the file before each use). */
+  private folds = new Map<string, FileFold>();
+  /** Where each file's summary file stops, as far as this journal knows (0: none). */
+  private summarized = new Map<string, number>();
+  /** Files written to since their summary file was. */
+  private unsummarized = new Set<string>();
+  private summaryTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly files: JournalFiles,
     /** When to start writing what was queued; batching happens while a write runs. */
-    private readonly schedule: (run: () => void) => void = (run) => queueMicrotask(run)
+    private readonly schedule: (run: () => void) => void = (run) => queueMicrotask(run),
+    /** How long after the last write the summary files are brought up to date (see summary.ts). */
+    private readonly summaryDelay: number = SUMMARY_DELAY_MS
   ) {}
 
   start(record: SessionRecord, people: readonly ProfileRecord[] = []): Promise<void> {
@@ -81,6 +94,7 @@ export class Journal implements JournalApi {
     const header = encodeHeader(record, people);
     return this.op(async () => {
       try {
+        await this.forgetSummary(name);
         await this.files.write(name, header);
         await this.files.flush();
         this.clean.add(name);
@@ -107,10 +121,13 @@ export class Journal implements JournalApi {
   rewrite(game: JournalGame): Promise<void> {
     const name = journalFileName(game.record.id);
     return this.op(async () => {
+      // Removed first: a kill halfway must not leave a summary of the old file next to the new.
+      await this.forgetSummary(name);
       await this.files.write(name, encodeGame(game));
       await this.files.flush();
       this.clean.add(name);
       this.unwritten.delete(name);
+      this.touched(name);
     });
   }
 
@@ -120,29 +137,57 @@ export class Journal implements JournalApi {
       this.unwritten.delete(name);
       this.clean.delete(name);
       await this.files.remove(name);
+      await this.forgetSummary(name);
     });
   }
 
+  /** Flushes, and brings the summary files up to date (the page is being hidden or closed). */
   flush(): Promise<void> {
-    return this.op(() => this.files.flush());
+    return this.op(async () => {
+      await this.files.flush();
+      await this.summarize();
+    });
   }
 
+  /**
+   * Every journal at a glance. Each is read from where its summary file stops (see summary.ts):
+   * a few hundred bytes for a journal whose summary is up to date, whatever its length.
+   */
   scan(): Promise<JournalSummary[]> {
     return this.op(async () => {
-      const out: JournalSummary[] = [];
-      const names = (await this.files.names()).filter((name) => sessionIdOf(name) !== undefined);
+      const all = await this.files.names();
+      const present = new Set(all);
+      const names = all.filter((name) => sessionIdOf(name) !== undefined);
       // Opened all at once: each open is a round trip to the browser, and they overlap.
-      const texts = await Promise.all(names.map((name) => this.files.read(name)));
+      const found = await Promise.all(
+        names.map(async (name) => {
+          let base = this.folds.get(name);
+          if (!base) {
+            const text = present.has(summaryFileName(name))
+              ? await this.files.read(summaryFileName(name)).catch(() => undefined)
+              : undefined;
+            base = decodeSummary(text);
+            this.summarized.set(name, base?.bytes ?? 0);
+          }
+          return foldFile(this.files, name, base);
+        })
+      );
+      const out: JournalSummary[] = [];
       for (const [i, name] of names.entries()) {
+        const folded = found[i];
+        // Gone since the listing: as if it was never there.
+        if (!folded) continue;
         const id = sessionIdOf(name)!;
-        const { game, damaged, torn } = decodeJournal(texts[i] ?? '');
+        const { fold } = folded.state;
+        this.folds.set(name, folded.state);
+        if (folded.state.bytes !== (this.summarized.get(name) ?? 0)) this.touched(name);
         out.push({
           id,
-          readable: game !== undefined && game.record.id === id,
-          head: game?.events.length ?? 0,
-          headTime: game?.events.at(-1)?.time,
-          deleted: game?.record.deletedAt !== undefined,
-          damaged: damaged + (torn ? 1 : 0)
+          readable: fold.record !== undefined && fold.record.id === id,
+          head: fold.head,
+          headTime: fold.headTime,
+          deleted: fold.record?.deletedAt !== undefined,
+          damaged: fold.damaged + (folded.torn ? 1 : 0)
         });
       }
       return out;
@@ -155,6 +200,52 @@ export class Journal implements JournalApi {
       const game = text === undefined ? undefined : decodeJournal(text).game;
       return game?.record.id === sessionId ? game : undefined;
     });
+  }
+
+  // ---- summary files (summary.ts) ---------------------------------------------------------------
+
+  /** A file changed: its summary is written again once the journal has been quiet a moment. */
+  private touched(name: string): void {
+    this.unsummarized.add(name);
+    if (this.summaryDelay === Infinity) return;
+    clearTimeout(this.summaryTimer);
+    this.summaryTimer = setTimeout(() => {
+      this.summaryTimer = undefined;
+      if (this.unsummarized.size) this.op(() => this.summarize()).catch(() => {});
+    }, this.summaryDelay);
+  }
+
+  /** Brings the summaries of the files written since up to date (reading only what was added). */
+  private async summarize(): Promise<void> {
+    clearTimeout(this.summaryTimer);
+    this.summaryTimer = undefined;
+    const names = [...this.unsummarized];
+    this.unsummarized.clear();
+    let wrote = false;
+    for (const name of names) {
+      try {
+        const folded = await foldFile(this.files, name, this.folds.get(name));
+        if (!folded) continue;
+        this.folds.set(name, folded.state);
+        if (folded.state.bytes === this.summarized.get(name)) continue;
+        const text = encodeSummary(folded.state);
+        if (text === undefined) continue;
+        await this.files.write(summaryFileName(name), text);
+        this.summarized.set(name, folded.state.bytes);
+        wrote = true;
+      } catch {
+        // Only a shortcut: without it the next start reads the journal whole.
+      }
+    }
+    if (wrote) await this.files.flush();
+  }
+
+  /** Removes a file's summary, before the file is written anew or removed. */
+  private async forgetSummary(name: string): Promise<void> {
+    this.folds.delete(name);
+    this.unsummarized.delete(name);
+    await this.files.remove(summaryFileName(name));
+    this.summarized.set(name, 0);
   }
 
   // ---- the queue ---------------------------------------------------------------------------
@@ -217,6 +308,7 @@ export class Journal implements JournalApi {
         await this.files.append(name, lead + all);
         this.unwritten.delete(name);
         this.clean.add(name);
+        this.touched(name);
       } catch (error) {
         this.unwritten.set(name, all);
         this.clean.delete(name);

@@ -4,7 +4,7 @@
  */
 import { Journal } from './journal';
 import { OpfsFiles, opfsUsable } from './opfs';
-import type { JournalReply, JournalRequest } from './protocol';
+import type { JournalAnswer, JournalMessage, JournalReply, JournalRequest } from './protocol';
 
 const post = (reply: JournalReply) => (self as unknown as Worker).postMessage(reply);
 
@@ -26,17 +26,24 @@ async function start(): Promise<Journal | undefined> {
 const journal = start();
 const OPS = new Set(['start', 'append', 'update', 'rewrite', 'remove', 'flush', 'scan', 'read']);
 
-self.addEventListener('message', (event: MessageEvent<JournalRequest>) => {
-  const { id, op, args } = event.data;
+async function answer(j: Journal | undefined, { id, op, args }: JournalRequest): Promise<JournalAnswer> {
+  try {
+    if (!j) throw new Error('the journal is not available');
+    if (!OPS.has(op)) throw new Error(`unknown journal request “${op}”`);
+    const run = j[op] as (...a: unknown[]) => Promise<unknown>;
+    return { id, ok: true, value: await run.apply(j, args) };
+  } catch (error) {
+    const e = error as { name?: string; message?: string };
+    return { id, ok: false, error: { name: e?.name ?? 'Error', message: e?.message ?? String(error) } };
+  }
+}
+
+self.addEventListener('message', (event: MessageEvent<JournalMessage>) => {
+  const message = event.data;
   void journal.then(async (j) => {
-    try {
-      if (!j) throw new Error('the journal is not available');
-      if (!OPS.has(op)) throw new Error(`unknown journal request “${op}”`);
-      const run = j[op] as (...a: unknown[]) => Promise<unknown>;
-      post({ id, ok: true, value: await run.apply(j, args) });
-    } catch (error) {
-      const e = error as { name?: string; message?: string };
-      post({ id, ok: false, error: { name: e?.name ?? 'Error', message: e?.message ?? String(error) } });
-    }
+    if (!Array.isArray(message)) return post(await answer(j, message));
+    // Handed to the journal together (each call queues at once, in order), so the appends of a
+    // batch go in one write and one flush; answered together too.
+    post({ answers: await Promise.all(message.map((request) => answer(j, request))) });
   });
 });

@@ -7,7 +7,7 @@
  * one Web Lock and let go when the journal has been idle a moment, or at once when another tab
  * is waiting for them.
  */
-import type { JournalFiles } from './files';
+import { cutRanges, type ByteRange, type FileParts, type JournalFiles } from './files';
 
 /** The sync access handle's methods (TypeScript's DOM library lacks them: they are worker-only). */
 interface SyncHandle {
@@ -93,6 +93,27 @@ export class OpfsFiles implements JournalFiles {
       this.handles.delete(name);
     }
     return text;
+  }
+
+  async readRanges(name: string, ranges: readonly ByteRange[]): Promise<FileParts | undefined> {
+    let handle = this.handles.get(name);
+    const open = handle !== undefined;
+    if (!handle) {
+      try {
+        handle = await this.access(name, false);
+      } catch (error) {
+        if (isNotFound(error)) return undefined;
+        throw error;
+      }
+    }
+    const size = handle.getSize();
+    const parts = cutRanges(size, ranges, (at, into) => void handle.read(into, { at }));
+    if (!open && !this.dirty.has(name)) {
+      // As in `read`: a file only read is let go at once.
+      handle.close();
+      this.handles.delete(name);
+    }
+    return { size, parts };
   }
 
   async lastChar(name: string): Promise<string | undefined> {

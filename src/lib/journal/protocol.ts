@@ -9,9 +9,21 @@ export interface JournalRequest {
   args: unknown[];
 }
 
+/**
+ * What the page posts: one request, or several in one message (appends and updates queued
+ * together on the page, see client.ts), done in their order.
+ */
+export type JournalMessage = JournalRequest | JournalRequest[];
+
+/** An answer to one request. */
+export type JournalAnswer =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: { name: string; message: string } };
+
 export type JournalReply =
   /** Sent once, when the worker has started: whether it can keep a journal here. */
   | { ready: true }
   | { ready: false; reason: string }
-  | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: { name: string; message: string } };
+  | JournalAnswer
+  /** The answers to a message of several requests, in one message. */
+  | { answers: JournalAnswer[] };

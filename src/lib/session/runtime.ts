@@ -421,7 +421,10 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
 
   private committed(jobs: CommitJob[]): void {
     this.committedHead = jobs.at(-1)!.entry.seq;
-    // The recovery copy follows IndexedDB, off the tap: posted to the journal's worker now.
+    // The recovery copy follows IndexedDB, off the tap: the journal's client queues the entries
+    // and posts them to its worker when the page is idle (client.ts), so neither the copy nor
+    // the worker's write competes with the next frame. A kill before that post loses only the
+    // journal's last steps, which IndexedDB holds already: the next start tops the journal up.
     if (this.journal) {
       const record = jobs.reduce<Partial<SessionRecord> | undefined>(
         (acc, job) => (job.record ? { ...acc, ...job.record } : acc),
