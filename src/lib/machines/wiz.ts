@@ -92,9 +92,15 @@ export type WizEvent =
 type Of<T extends WizEvent['type']> = Extract<WizEvent, { type: T }>;
 type Names = (id: string) => string;
 
+/** The game's table; one object per kind of table, so the caches keyed by it keep hitting. */
 export function tableOfContext(ctx: Pick<WizContext, 'deck' | 'titans' | 'characters'>): Table {
-  return { deck: DECKS[ctx.deck], titans: ctx.titans, characters: ctx.characters };
+  const deck = DECKS[ctx.deck];
+  let kinds = tables.get(deck);
+  if (!kinds) tables.set(deck, (kinds = []));
+  const i = (ctx.titans ? 2 : 0) + (ctx.characters ? 1 : 0);
+  return (kinds[i] ??= { deck, titans: ctx.titans, characters: ctx.characters });
 }
+const tables = new Map<Table['deck'], Table[]>();
 
 export function losersOf(ctx: Pick<WizContext, 'seats' | 'draft'>): string[] {
   return ctx.seats.filter((id) => id !== ctx.draft.outBy);

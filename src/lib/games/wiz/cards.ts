@@ -320,6 +320,18 @@ export interface Table {
 }
 
 /**
+ * A name for a kind of table, for the caches of what depends only on it (hand reads, ceilings).
+ * Kept per Table object: a replay asks thousands of times, and building the string each time
+ * was a tenth of a WiZ replay.
+ */
+export function tableKey(table: Table): string {
+  let key = tableKeys.get(table);
+  if (key === undefined) tableKeys.set(table, (key = `${table.deck.id}|${table.titans}|${table.characters}`));
+  return key;
+}
+const tableKeys = new WeakMap<Table, string>();
+
+/**
  * How many copies of a card the game's deck holds. Our reading (rules: ruling-deck-contents) for
  * what the book never counts: one elemental, titan, character and Reen artifact per element.
  */
@@ -374,7 +386,7 @@ export function deckContents(table: Table): { card: Card; copies: number }[] {
  * that rank then counts 20). No loser, and no set of losers together, can count more.
  */
 export function chaoticCeiling(table: Table): number {
-  const key = `${table.deck.id}|${table.titans}|${table.characters}`;
+  const key = tableKey(table);
   let ceiling = ceilings.get(key);
   if (ceiling === undefined) ceilings.set(key, (ceiling = computeCeiling(table)));
   return ceiling;

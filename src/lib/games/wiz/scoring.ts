@@ -12,7 +12,8 @@ import {
   isCard,
   type Card,
   type Element,
-  type Table
+  type Table,
+  tableKey
 } from './cards';
 import { checkHand, deckProblem, handCardValue, type ValuePart } from './hands';
 
@@ -64,7 +65,7 @@ export const isBuilt = (h: HandEntry): h is BuiltHand => Array.isArray((h as Bui
  * plus the Air character's +2. Worked out once per kind of table.
  */
 export function maxHandValue(table: Table): number {
-  const key = `${table.deck.id}|${table.titans}|${table.characters}`;
+  const key = tableKey(table);
   let best = maxCache.get(key);
   if (best !== undefined) return best;
   const { deck } = table;
@@ -119,7 +120,7 @@ const reads = new WeakMap<object, Map<string, HandRead>>();
 /** Reads one listed hand, or says in plain words why it cannot be one of this game's hands. */
 export function readHand(entry: unknown, table: Table): HandRead {
   if (!entry || typeof entry !== 'object') return { ok: false, reason: 'The hand is missing.' };
-  const key = `${table.deck.id}|${table.titans}|${table.characters}`;
+  const key = tableKey(table);
   let byTable = reads.get(entry);
   const known = byTable?.get(key);
   if (known) return known;
