@@ -2,8 +2,9 @@
  * Tap to paint, measured in Chromium with the CPU slowed 4× (a mid-range phone): from the finger
  * lifting (pointerup; pointerdown for a counter, which answers on the press) to the end of the
  * frame that shows the change, on the Titans of Eden play screen, for five kinds of tap (advance,
- * counter, power, resolve, undo), in a game with 0 and with 5,000 events; the cold open of that
- * 5,000-event game; and key to painted results in rules search.
+ * counter, power, resolve, undo), in a game with 0 and with 5,000 events; the floor under them (a
+ * button whose handler only changes its own text); the cold open of that 5,000-event game; and key
+ * to painted results in rules search.
  *
  *   npm run build && npx tsx scripts/bench-taps.ts            (also part of `npm run bench`)
  *   npx tsx scripts/bench-taps.ts --root <another build>      (an older build, for before/after)
@@ -205,8 +206,10 @@ export async function benchTaps(
   coldOpen: number;
   secondOpen: number;
   search: { p50: number; p95: number; n: number };
+  floor: { p50: number; p95: number; n: number };
 }> {
   const taps: TapStats[] = [];
+  let floor = { p50: 0, p95: 0, n: 0 };
   let coldOpen = 0;
   let secondOpen = 0;
   for (const turns of [0, 239]) {
@@ -236,6 +239,7 @@ export async function benchTaps(
     await enableGuideMe(page);
     await page.getByRole('button', { name: 'Begin the first age' }).waitFor();
     await installProbe(page);
+    if (!turns) floor = await measureFloor(page);
     const samples: Record<string, number[]> = { advance: [], counter: [], power: [], resolve: [], undo: [] };
     for (let i = 0; i < turnsPerGame; i++) await measureTurn(page, samples);
     for (const [kind, values] of Object.entries(samples)) {
@@ -270,8 +274,35 @@ export async function benchTaps(
     taps,
     coldOpen,
     secondOpen,
-    search: { p50: percentile(valid, 50), p95: percentile(valid, 95), n: valid.length }
+    search: { p50: percentile(valid, 50), p95: percentile(valid, 95), n: valid.length },
+    floor
   };
+}
+
+/**
+ * The floor under every tap here: a button added to the play screen whose handler only changes its
+ * own text. What is left is the browser's own input, style, layout and paint of this screen at this
+ * CPU slowdown (headless Chromium paints in software), which no change of ours can go below.
+ */
+async function measureFloor(page: Page): Promise<{ p50: number; p95: number; n: number }> {
+  await page.evaluate(`(() => {
+    const b = document.createElement('button');
+    b.id = 'floor-probe';
+    b.textContent = 'probe 0';
+    b.style.cssText = 'position:fixed;top:0;left:0;z-index:999;width:80px;height:48px';
+    let n = 0;
+    b.addEventListener('click', () => { b.textContent = 'probe ' + (++n); });
+    document.body.appendChild(b);
+  })()`);
+  const values: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    await page.waitForTimeout(300);
+    const since = await pageNow(page);
+    await page.click('#floor-probe');
+    values.push(await inputToPaint(page, since, ['pointerdown', 'pointerup', 'click']));
+  }
+  await page.evaluate(`document.getElementById('floor-probe').remove()`);
+  return { p50: percentile(values, 50), p95: percentile(values, 95), n: values.length };
 }
 
 export function tapTable(result: Awaited<ReturnType<typeof benchTaps>>): [string, string][] {
@@ -284,6 +315,10 @@ export function tapTable(result: Awaited<ReturnType<typeof benchTaps>>): [string
           `${ms(t.p50)} / ${ms(t.p95)} (n=${t.n})`
         ] as [string, string]
     ),
+    [
+      'Tap to paint, the floor: a button changing its text (p50 / p95)',
+      `${ms(result.floor.p50)} / ${ms(result.floor.p95)} (n=${result.floor.n})`
+    ],
     ['Cold open, 5,019-event game just imported (4× CPU)', ms(result.coldOpen)],
     ['Second open of that game (4× CPU)', ms(result.secondOpen)],
     [
