@@ -16,11 +16,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { launch, openTab } from '../tests/browser/harness';
 import { startServer } from './serve.mjs';
-import { proposeArenas, type TitansSetup } from '../src/lib/games/titans/format';
-import { randomPiles } from '../src/lib/games/titans/piles';
+import { titansDuelSetup, titansGuidedTurn } from '../tests/fixtures/long-logs';
 import { titansLogic } from '../src/lib/games/titans/logic';
 import { initialState, step } from '../src/lib/session/replay';
-import type { GameEvent } from '../src/lib/db/records';
 
 export interface TapStats {
   kind: string;
@@ -32,35 +30,10 @@ export interface TapStats {
 
 const CPU_SLOWDOWN = 4;
 
-/** The Duel between Ana and Ben that the benchmarks play. */
-export function titansBackupSetup(): TitansSetup {
-  return {
-    format: 'duel',
-    mode: 'classic',
-    seed: 'BENCH001',
-    players: [
-      { id: 'p1', name: 'Ana' },
-      { id: 'p2', name: 'Ben' }
-    ],
-    teams: [['p1'], ['p2']],
-    arenas: proposeArenas('duel', [['p1'], ['p2']]),
-    piles: randomPiles('BENCH001', 1),
-    avatarTeam: 0
-  };
-}
-
 /** A Duel's backup file: `turns` ordinary turns walked step by step (21 events each), no winner. */
 export function titansBackup(turns: number, id = 'benchgame01'): { text: string; events: number } {
-  const setup = titansBackupSetup();
-  const turn: GameEvent[] = [
-    { type: 'BEGIN_AGES' },
-    ...Array.from({ length: 15 }, () => ({ type: 'NEXT' })),
-    { type: 'POWER', arena: 0, side: 0, power: 5 },
-    { type: 'POWER', arena: 0, side: 1, power: 5 },
-    { type: 'RESOLVE_BATTLE' },
-    { type: 'NEXT' },
-    { type: 'NEXT' }
-  ];
+  const setup = titansDuelSetup();
+  const turn = titansGuidedTurn(5);
   let snapshot = initialState(titansLogic, setup);
   const events: object[] = [];
   const t0 = Date.UTC(2026, 10, 1, 18);
