@@ -4,31 +4,15 @@
  * and the page being hidden or closed, posts them at once.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventRecord, SessionRecord } from '../../src/lib/db/records';
 import { WorkerJournal } from '../../src/lib/journal/client';
 import { Journal } from '../../src/lib/journal/journal';
 import { MemoryFiles } from '../../src/lib/journal/files';
 import type { JournalAnswer, JournalMessage, JournalRequest } from '../../src/lib/journal/protocol';
 import { journalStatus } from '../../src/lib/journal/status.svelte';
+import { tallyEntry, tallyRecord } from '../fixtures/journal';
 
-const record: SessionRecord = {
-  id: 'game01',
-  game: 'tally',
-  setup: { players: [{ id: 'p1', name: 'Ana' }], seed: 'S1' },
-  created: 1000,
-  updated: 1000,
-  status: 'active',
-  summary: 'Round 1',
-  head: 0
-};
-const entry = (seq: number): EventRecord => ({
-  sessionId: record.id,
-  seq,
-  kind: 'event',
-  event: { type: 'ADD', player: 0, amount: seq },
-  time: 1000 + seq,
-  label: `step ${seq}`
-});
+const record = tallyRecord('game01');
+const entry = (seq: number) => tallyEntry(record.id, seq);
 
 /** A worker as journal.worker.ts is one, over files in memory; it keeps every message it got. */
 class FakeWorker extends EventTarget {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { EventRecord, SessionRecord } from '../../src/lib/db/records';
+import type { EventRecord } from '../../src/lib/db/records';
 import {
   decodeJournal,
   encodeEntries,
@@ -16,17 +16,9 @@ import {
 import { Journal, type JournalSummary } from '../../src/lib/journal/journal';
 import { MemoryFiles } from '../../src/lib/journal/files';
 import { summaryFileName } from '../../src/lib/journal/summary';
+import { tallyRecord } from '../fixtures/journal';
 
-const record: SessionRecord = {
-  id: 'long01',
-  game: 'tally',
-  setup: { players: [{ id: 'p1', name: 'Ana' }], seed: 'S1' },
-  created: 1000,
-  updated: 1000,
-  status: 'active',
-  summary: 'Round 1',
-  head: 0
-};
+const record = tallyRecord('long01');
 const name = journalFileName(record.id);
 
 const entry = (seq: number, time = 1000 + seq): EventRecord => ({

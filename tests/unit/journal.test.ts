@@ -11,27 +11,11 @@ import {
 } from '../../src/lib/journal/format';
 import { Journal } from '../../src/lib/journal/journal';
 import { MemoryFiles } from '../../src/lib/journal/files';
+import { tallyEntry, tallyRecord } from '../fixtures/journal';
 
-const record: SessionRecord = {
-  id: 'game01',
-  game: 'tally',
-  setup: { players: [{ id: 'p1', name: 'Ana' }], seed: 'S1' },
-  created: 1000,
-  updated: 1000,
-  status: 'active',
-  summary: 'Round 1',
-  head: 0
-};
+const record = tallyRecord('game01');
 
-const entry = (seq: number, kind: EventRecord['kind'] = 'event'): EventRecord => ({
-  sessionId: record.id,
-  seq,
-  kind,
-  ...(kind === 'event' ? { event: { type: 'ADD', player: 0, amount: seq } } : {}),
-  time: 1000 + seq,
-  label: `step ${seq}`,
-  period: 1
-});
+const entry = (seq: number, kind: EventRecord['kind'] = 'event') => tallyEntry(record.id, seq, kind);
 
 const text = (...lines: string[]) => lines.join('');
 
