@@ -147,15 +147,17 @@ describe('session runtime', () => {
     const depth = rt.events.length;
     const first = await SessionRuntime.open(reopen(db), tallyLogic, rt.session.id, { snapshotEvery: 4 });
     await first.cacheWrite;
-    const cached = await db.snapshots.toArray();
-    expect(cached.map((c) => c.depth)).toEqual([depth]);
-    // Tamper with the new cache: an open that starts from it shows the tampered value.
+    const cached = (await db.snapshots.toArray()).sort((a, b) => b.depth - a.depth);
+    // The state now, and the checkpoints before it: a long game's next open starts a window there.
+    const below = [...Array(Math.floor((depth - 1) / 4)).keys()].map((i) => 4 * (i + 1)).reverse();
+    expect(cached.map((c) => c.depth)).toEqual([depth, ...below.slice(0, 4)]);
+    // Tamper with the newest: an open that starts from it shows the tampered value.
     (cached[0].state.context as TallyContext).rolls = [6, 6, 6];
     await db.snapshots.put(cached[0]);
     const second = await SessionRuntime.open(reopen(db), tallyLogic, rt.session.id, { snapshotEvery: 4 });
     expect(ctx(second).rolls).toEqual([6, 6, 6]);
     await second.cacheWrite;
-    expect(await db.snapshots.count()).toBe(1); // nothing replayed: nothing new written
+    expect(await db.snapshots.count()).toBe(cached.length); // nothing replayed: nothing new written
   });
 
   it('a finished game caches the state it ended in, whatever N is', async () => {

@@ -48,6 +48,8 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
   undoLabel = $state<string | undefined>();
   redoLabel = $state<string | undefined>();
   problem = $state<string | undefined>();
+  /** False while a long game holds only its newest steps (the history lists those). */
+  complete = $state(true);
   /** True while accepted taps are still being written; the screen marks it quietly. */
   pending = $state(false);
   /** Why changes are not being saved (the last write failed), until a write succeeds again. */
@@ -85,6 +87,7 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
     this.redoLabel = rt.redoLabel;
     this.problem = rt.problem;
     this.pending = rt.pending;
+    this.complete = rt.complete;
     this.unsaved = rt.unsaved;
     const head = rt.head;
     if (head !== this.head) {
@@ -118,6 +121,11 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
   redo(): SendOutcome {
     const label = this.redoLabel;
     return this.report(this.runtime.redo({ seen: this.shown }), 'redo', {}, label);
+  }
+
+  /** Reads a long game's earlier steps, for the whole history; a reason when it cannot. */
+  readWhole(): Promise<string | undefined> {
+    return this.runtime.readWhole();
   }
 
   /** Resolves once every accepted tap is stored. */

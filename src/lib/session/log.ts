@@ -62,3 +62,33 @@ export function logProblem(entries: readonly EventRecord[]): LogProblem | undefi
   }
   return undefined;
 }
+
+/**
+ * Folds the newest part of a log, from a game event onwards (see Timeline.resetWindow): nothing
+ * is redoable right after an event, so the fold is known there. Undefined when the run is not
+ * sound (a gap in the numbers, an event without a type, a redo with nothing to redo) or when it
+ * undoes its first event: what comes before it would be needed.
+ */
+export function foldWindow(entries: readonly EventRecord[]): FoldedLog | undefined {
+  const first = entries[0];
+  if (!first || first.kind !== 'event') return undefined;
+  const effective: EventRecord[] = [];
+  let redo: EventRecord[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
+    if (entry.seq !== first.seq + i) return undefined;
+    if (entry.kind === 'event') {
+      if (!entry.event || typeof entry.event.type !== 'string') return undefined;
+      effective.push(entry);
+      redo = [];
+    } else if (entry.kind === 'undo') {
+      if (effective.length <= 1) return undefined;
+      redo.push(effective.pop()!);
+    } else {
+      const redone = redo.pop();
+      if (!redone) return undefined;
+      effective.push(redone);
+    }
+  }
+  return { effective, redo };
+}

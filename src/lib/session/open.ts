@@ -5,13 +5,17 @@
 import { gameById } from '../games/registry';
 import type { GameEntry, GameModule } from '../games/types';
 import type { TablesideDB } from '../db/schema';
-import { SessionNotFoundError, SessionRuntime, SessionUnreadableError } from './runtime';
+import { SessionNotFoundError, SessionRuntime, SessionUnreadableError, type RuntimeOptions } from './runtime';
 
 export type OpenResult =
   | { ok: true; entry: GameEntry; module: GameModule; runtime: SessionRuntime<any> }
   | { ok: false; message: string };
 
-export async function openSession(db: TablesideDB, id: string): Promise<OpenResult> {
+export async function openSession(
+  db: TablesideDB,
+  id: string,
+  options: RuntimeOptions = {}
+): Promise<OpenResult> {
   const record = await db.sessions.get(id);
   if (!record || record.deletedAt !== undefined) {
     return { ok: false, message: new SessionNotFoundError(id).message };
@@ -33,7 +37,7 @@ export async function openSession(db: TablesideDB, id: string): Promise<OpenResu
     };
   }
   try {
-    const runtime = await SessionRuntime.open(db, module.logic, id);
+    const runtime = await SessionRuntime.open(db, module.logic, id, options);
     return { ok: true, entry, module, runtime };
   } catch (error) {
     if (error instanceof SessionNotFoundError || error instanceof SessionUnreadableError) {

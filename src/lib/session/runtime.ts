@@ -18,7 +18,7 @@ import type { TablesideDB } from '../db/schema';
 import { newId } from '../util/id';
 import { initialState, step, storeState } from './replay';
 import { Timeline } from './timeline';
-import { loadTimeline, logHead } from './load';
+import { buildTimeline, findWindow, loadTimeline, logHead, logRange, WINDOW_DEPTH } from './load';
 import { decide, refusalReason, stepMeta, type Intent } from './send';
 import { afterPaint, CommitQueue, type CommitJob, type Scheduler } from './commit';
 import { SessionNotFoundError, storageFailure } from './errors';
@@ -40,6 +40,13 @@ export interface RuntimeOptions {
   profiles?: Record<string, string>;
   /** The recovery journal (default: the one attached to the database, if any). */
   journal?: JournalApi;
+  /**
+   * Read the whole log on open (the history page). Otherwise a long game opens as a window onto
+   * its newest steps, and earlier ones are read when undo or the history reaches them.
+   */
+  whole?: boolean;
+  /** How many effective events a window holds on open (default WINDOW_DEPTH; tests make it small). */
+  windowDepth?: number;
 }
 
 export interface HistoryItem {
@@ -62,6 +69,8 @@ export interface SendOptions {
 export type SendOutcome = SendResult & { quiet?: boolean };
 
 const DEFAULT_SNAPSHOT_EVERY = 50;
+/** Undo this close to the start of a window reads further back, behind the screen. */
+const DEEPEN_AT = 25;
 
 export class SessionRuntime<S extends BaseSetup = BaseSetup> {
   private timeline!: Timeline<S>;
@@ -81,6 +90,10 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
   /** The snapshot written after a long replay on open; tests wait for it. */
   cacheWrite: Promise<void> = Promise.resolve();
   private readonly journal: JournalApi | undefined;
+  private readonly whole: boolean;
+  private readonly windowDepth: number;
+  /** Reading earlier steps into the window, while it runs. */
+  private deepening: Promise<void> | undefined;
   /** Set when the stored game cannot be fully read; the game is then shown read-only. */
   problem: string | undefined;
   /**
@@ -99,6 +112,8 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
     this.now = options.now ?? Date.now;
     this.schedule = options.schedule ?? afterPaint;
     this.journal = options.journal ?? journalFor(db);
+    this.whole = options.whole ?? false;
+    this.windowDepth = Math.max(1, options.windowDepth ?? WINDOW_DEPTH);
     this.queue = new CommitQueue(db, record.id, this.schedule, {
       committed: (jobs) => this.committed(jobs),
       failed: (jobs, dropped, error) => this.failed(jobs, dropped, error)
@@ -195,7 +210,12 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
   }
 
   get canUndo(): boolean {
-    return !this.readOnly && this.timeline.effective.length > 0;
+    return !this.readOnly && this.timeline.canStepBack;
+  }
+
+  /** False while only the newest steps are held: `history` then lists those only. */
+  get complete(): boolean {
+    return this.timeline.complete;
   }
 
   get canRedo(): boolean {
@@ -226,12 +246,12 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
     return [...undone, ...done];
   }
 
-  /** The effective events in order (what a replay would feed the machine). */
+  /** The effective events held, in order (all of them once `complete`; see `readWhole`). */
   get events(): GameEvent[] {
     return this.timeline.effective.map((e) => e.event!);
   }
 
-  /** The whole log, undo and redo entries included (pending entries too). */
+  /** The log held, undo and redo entries included (pending entries too); all of it once `complete`. */
   get log(): readonly EventRecord[] {
     return this.timeline.log;
   }
@@ -273,6 +293,11 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
     return this.apply({ kind: 'redo' }, options);
   }
 
+  /** Resolves once earlier steps being read into the window (after a deep undo) are in. */
+  async deepened(): Promise<void> {
+    while (this.deepening) await this.deepening;
+  }
+
   /** Resolves once every accepted tap has been written (or taken back). */
   saved(): Promise<void> {
     return this.queue.idle();
@@ -288,7 +313,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
     // A game shown read-only is never written to, derived fields included.
     if (this.problem) return;
     if (this.writtenHead === this.committedHead && this.writtenPeriod === this.period()) return;
-    const last = this.timeline.log[this.committedHead - 1];
+    const last = this.timeline.entry(this.committedHead);
     const fields = this.recordFields(this.snapshot, this.committedHead, last?.time ?? this.record.updated);
     await this.db.sessions.update(this.record.id, fields);
     this.record = { ...this.record, ...fields };
@@ -348,6 +373,28 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
     this.notify();
   }
 
+  /**
+   * Reads the steps before the window, so the history lists every step. Nothing changes on
+   * screen; a log that turns out damaged further back keeps the window and says so.
+   */
+  async readWhole(): Promise<string | undefined> {
+    if (this.timeline.complete) return undefined;
+    const held = this.timeline.log[0].seq;
+    const [lower] = logRange(this.record.id);
+    const older = await this.db.events
+      .where('[sessionId+seq]')
+      .between(lower, [this.record.id, held], true, false)
+      .toArray();
+    if (this.timeline.complete) return undefined;
+    // Built from what is held now: taps made while reading are part of it.
+    const entries = older.concat(this.timeline.log);
+    const loaded = buildTimeline(this.logic, this.setup, entries, [], this.snapshotEvery);
+    if (loaded.problem) return loaded.problem;
+    this.timeline = loaded.timeline;
+    this.notify();
+    return undefined;
+  }
+
   // ---- internals -------------------------------------------------------------------------------
 
   private apply(intent: Intent, options: SendOptions): SendOutcome {
@@ -366,6 +413,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
     if (entry.kind === 'event') this.timeline.appendEvent(entry, next);
     else if (entry.kind === 'undo') this.timeline.appendUndo(entry, next);
     else this.timeline.appendRedo(entry, next);
+    if (!this.timeline.complete && this.timeline.effective.length <= DEEPEN_AT) this.deepen();
     const job = this.job(entry, before, next);
     this.queue.push(job);
     this.record = {
@@ -382,7 +430,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
   /** What to write with an entry: the snapshot cache every N events, the record when it moved on. */
   private job(entry: EventRecord, before: AnyMachineSnapshot, next: AnyMachineSnapshot): CommitJob {
     const job: CommitJob = { entry };
-    const depth = this.timeline.effective.length;
+    const depth = this.timeline.depth;
     const statusChanged =
       naturalStatus(next) !== naturalStatus(before) || this.record.status !== naturalStatus(next);
     // Every N events, and the state a game ends in: history and stats read a finished game's
@@ -391,7 +439,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
     if (entry.kind !== 'undo' && depth > 0 && cacheHere) {
       job.cache = {
         depth,
-        eventSeq: this.timeline.effective[depth - 1].seq,
+        eventSeq: this.timeline.effective.at(-1)!.seq,
         version: this.logic.version,
         snapshot: next
       };
@@ -475,32 +523,72 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
   }
 
   private async load(): Promise<void> {
-    const loaded = await loadTimeline(this.db, this.logic, this.record, this.snapshotEvery);
+    const whole = this.whole || (this.timeline?.complete ?? false);
+    const loaded = await loadTimeline(
+      this.db,
+      this.logic,
+      this.record,
+      this.snapshotEvery,
+      whole,
+      this.windowDepth
+    );
     this.timeline = loaded.timeline;
     this.problem = loaded.problem;
     // A game opened by a long replay (imported, or its cache made by an older machine) gets its
     // state cached now, so the next open starts from here. Only a cache: failure changes nothing.
-    if (!loaded.problem && loaded.replayed >= this.snapshotEvery) this.cacheNow();
+    if (!loaded.problem && !loaded.window && loaded.replayed >= this.snapshotEvery) this.cacheNow();
     this.committedHead = this.timeline.head;
     this.writtenHead = this.record.head;
     this.writtenPeriod = this.record.head === this.committedHead ? this.period() : -1;
   }
 
-  /** Writes the current state to the snapshot cache, after the screen has painted. */
+  /**
+   * Writes the current state to the snapshot cache, after the screen has painted, with the few
+   * checkpoints before it: the next open starts a window at one of those (see load.ts).
+   */
   private cacheNow(): void {
-    const depth = this.timeline.effective.length;
-    if (!depth) return;
-    const snapshot = this.snapshot;
-    const eventSeq = this.timeline.effective[depth - 1].seq;
+    const last = this.timeline.effective.at(-1);
+    if (!last) return;
+    const now = { depth: this.timeline.depth, eventSeq: last.seq, snapshot: this.snapshot };
+    const states = [now, ...this.timeline.recentCheckpoints(4).filter((c) => c.depth < now.depth)];
+    const sessionId = this.record.id;
+    const version = this.logic.version;
     this.cacheWrite = new Promise<void>((resolve) =>
       this.schedule(() => {
-        const state = storeState(snapshot);
+        const records = states.map(({ depth, eventSeq, snapshot }) => ({
+          sessionId,
+          eventSeq,
+          depth,
+          version,
+          state: storeState(snapshot)
+        }));
         this.db.snapshots
-          .put({ sessionId: this.record.id, eventSeq, depth, version: this.logic.version, state })
+          .bulkPut(records)
           .catch(() => {})
           .finally(resolve);
       })
     );
+  }
+
+  /**
+   * Undo came close to the start of the window: read further back, behind the screen, from an
+   * older cached state, or the whole log when none fits. Taps made meanwhile are kept: the
+   * deeper window is built from what is held when the read ends.
+   */
+  private deepen(): void {
+    if (this.deepening) return;
+    const timeline = this.timeline;
+    const below = timeline.log[0].seq;
+    const want = timeline.effective.length + this.windowDepth * 4;
+    this.deepening = findWindow(this.db, this.logic, this.record.id, below, want, timeline.log)
+      .then(async (found) => {
+        if (this.timeline !== timeline) return;
+        const deeper = found && timeline.resetWindow(found.entries.concat(timeline.log), found.start);
+        if (!deeper) await this.readWhole();
+        else this.notify();
+      })
+      .catch(() => {})
+      .finally(() => (this.deepening = undefined));
   }
 
   private notify(): void {

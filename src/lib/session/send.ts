@@ -65,6 +65,8 @@ export function decide<S extends BaseSetup>(t: Timeline<S>, intent: Intent, ctx:
     case 'undo': {
       const last = t.effective.at(-1);
       if (!last) return { ok: false, reason: 'There is nothing to undo.' };
+      // A long game holds its newest steps; the earlier ones are being read (runtime.deepen).
+      if (!t.canStepBack) return { ok: false, reason: 'Reading earlier steps. Tap undo again in a moment.' };
       return { ok: true, entry: entry('undo', `Undo: ${last.label}`), next: t.stateBeforeLast() };
     }
     case 'redo': {

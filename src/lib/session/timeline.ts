@@ -3,10 +3,15 @@
  * effective events and a redo stack, the machine state after it, and checkpoints so that undo
  * replays only a short tail. No storage and no clock: the runtime decides what to append, and
  * this keeps the derived parts in step. Tested alone in tests/unit/session-timeline.test.ts.
+ *
+ * It holds either the whole log or only its newest part (a window, see `resetWindow`): a long
+ * game opens from a cached state and the entries after it, so opening costs the same at 100 or
+ * 100,000 events. In a window, `log` and `effective` are the newest entries only; `head` and
+ * `depth` still count the whole game.
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import type { BaseSetup, EventRecord, GameEvent } from '../db/records';
-import { foldLog, type FoldedLog } from './log';
+import { foldLog, foldWindow, type FoldedLog } from './log';
 import { initialState, replay, ReplayError } from './replay';
 import type { GameLogic } from './types';
 
@@ -19,6 +24,10 @@ interface Checkpoint {
 export class Timeline<S extends BaseSetup = BaseSetup> {
   private entries: EventRecord[] = [];
   private folded: FoldedLog = { effective: [], redo: [] };
+  /** The seq just before the first entry held (0 when the whole log is held). */
+  private floor = 0;
+  /** How many effective events come before `effective[0]` (0 when the whole log is held). */
+  private base = 0;
   private current: AnyMachineSnapshot;
   /** States after the first `depth` effective events, by depth. */
   private checkpoints = new Map<number, Checkpoint>();
@@ -36,17 +45,43 @@ export class Timeline<S extends BaseSetup = BaseSetup> {
     return this.current;
   }
 
+  /** The entries held: the whole log, or its newest part when `complete` is false. */
   get log(): readonly EventRecord[] {
     return this.entries;
   }
 
-  /** Seq of the newest entry (0 for an empty log). */
-  get head(): number {
-    return this.entries.length;
+  /** True when the whole log is held (not a window onto its newest part). */
+  get complete(): boolean {
+    return this.floor === 0;
   }
 
+  /** Seq of the newest entry (0 for an empty log). */
+  get head(): number {
+    return this.floor + this.entries.length;
+  }
+
+  /** The entry with this seq, if held. */
+  entry(seq: number): EventRecord | undefined {
+    return seq > this.floor ? this.entries[seq - this.floor - 1] : undefined;
+  }
+
+  /** The effective events held, oldest first: all of them, or the newest in a window. */
   get effective(): readonly EventRecord[] {
     return this.folded.effective;
+  }
+
+  /** How many events are in effect in the whole game. */
+  get depth(): number {
+    return this.base + this.folded.effective.length;
+  }
+
+  /**
+   * True when the state before the last effective event can be computed from what is held. A
+   * window starts at a cached state after its first effective event, so it cannot step back
+   * past that event until earlier entries are read.
+   */
+  get canStepBack(): boolean {
+    return this.complete ? this.folded.effective.length > 0 : this.folded.effective.length > 1;
   }
 
   get redoStack(): readonly EventRecord[] {
@@ -60,6 +95,7 @@ export class Timeline<S extends BaseSetup = BaseSetup> {
    */
   reset(entries: EventRecord[], start?: { depth: number; snapshot: AnyMachineSnapshot }): void {
     this.entries = entries;
+    this.floor = this.base = 0;
     this.folded = foldLog(entries);
     this.checkpoints.clear();
     const initial = initialState(this.logic, this.setup);
@@ -86,6 +122,30 @@ export class Timeline<S extends BaseSetup = BaseSetup> {
     }
   }
 
+  /**
+   * Holds only the newest part of the log: `entries` run from a game event (seq s) to the head,
+   * and `start` is the cached state right after that event, `depth` events deep. Right after an
+   * event is added nothing can be redone, so the fold at s is known without reading further
+   * back. Returns false, changing nothing, when the entries undo past that event (read further
+   * back and try again) or are not a sound run of entries; throws ReplayError like `reset`.
+   */
+  resetWindow(entries: EventRecord[], start: { depth: number; snapshot: AnyMachineSnapshot }): boolean {
+    const first = entries[0];
+    if (!first || first.kind !== 'event' || start.depth < 1) return false;
+    const folded = foldWindow(entries);
+    if (!folded) return false;
+    const effective = folded.effective;
+    const current = replay(this.logic, start.snapshot, eventsOf(effective, 1), start.depth);
+    this.entries = entries;
+    this.folded = folded;
+    this.floor = first.seq - 1;
+    this.base = start.depth - 1;
+    this.checkpoints.clear();
+    this.remember(start.depth, start.snapshot);
+    this.current = current;
+    return true;
+  }
+
   /** Shows the log up to a point only (a damaged log's sound beginning). */
   truncate(length: number): void {
     this.reset(this.entries.slice(0, length));
@@ -103,7 +163,7 @@ export class Timeline<S extends BaseSetup = BaseSetup> {
 
   /** The state undo would lead to (the effective events minus the last). */
   stateBeforeLast(): AnyMachineSnapshot {
-    return this.stateAt(this.folded.effective.length - 1);
+    return this.stateAt(this.depth - 1);
   }
 
   appendUndo(entry: EventRecord, previous: AnyMachineSnapshot): void {
@@ -126,33 +186,44 @@ export class Timeline<S extends BaseSetup = BaseSetup> {
    * Checkpoints made on forgotten entries go too: a later entry may reuse their numbers.
    */
   rollback(length: number): void {
-    if (length >= this.entries.length) return;
-    this.entries.length = length;
-    this.folded = foldLog(this.entries);
+    if (length >= this.head) return;
+    this.entries.length = length - this.floor;
+    // A window's first entry is stored (it came from the database), so it is never rolled back.
+    this.folded = this.complete ? foldLog(this.entries) : foldWindow(this.entries)!;
     for (const [depth, c] of this.checkpoints) if (c.eventSeq > length) this.checkpoints.delete(depth);
-    this.current = this.stateAt(this.folded.effective.length);
+    this.current = this.stateAt(this.depth);
   }
 
   /** The machine state after the first `depth` effective events, from the nearest checkpoint. */
   stateAt(depth: number): AnyMachineSnapshot {
     const effective = this.folded.effective;
-    let base = 0;
-    let start = this.checkpoints.get(0)!.snapshot;
+    let from: number | undefined;
+    let start: AnyMachineSnapshot | undefined;
     for (const [d, c] of this.checkpoints) {
       // A checkpoint counts only if it was made on this very prefix of events.
-      const fits = d === 0 || effective[d - 1]?.seq === c.eventSeq;
-      if (fits && d <= depth && d >= base) [base, start] = [d, c.snapshot];
+      const fits = d === 0 || effective[d - 1 - this.base]?.seq === c.eventSeq;
+      if (fits && d <= depth && (from === undefined || d >= from)) [from, start] = [d, c.snapshot];
     }
-    return replay(this.logic, start, eventsOf(effective, base, depth), base);
+    if (from === undefined || !start) throw new Error(`The state after ${depth} events is not held.`);
+    return replay(this.logic, start, eventsOf(effective, from - this.base, depth - this.base), from);
+  }
+
+  /** The newest checkpoints (state, depth and the seq it was made at), newest first. */
+  recentCheckpoints(count: number): { depth: number; eventSeq: number; snapshot: AnyMachineSnapshot }[] {
+    return [...this.checkpoints]
+      .filter(([d, c]) => d > 0 && this.effective[d - 1 - this.base]?.seq === c.eventSeq)
+      .sort(([a], [b]) => b - a)
+      .slice(0, count)
+      .map(([depth, c]) => ({ depth, eventSeq: c.eventSeq, snapshot: c.snapshot }));
   }
 
   private checkpointIfDue(): void {
-    const depth = this.folded.effective.length;
+    const depth = this.depth;
     if (depth % this.every === 0) this.remember(depth, this.current);
   }
 
   private remember(depth: number, snapshot: AnyMachineSnapshot): void {
-    const eventSeq = depth ? this.folded.effective[depth - 1].seq : 0;
+    const eventSeq = depth ? this.folded.effective[depth - 1 - this.base].seq : 0;
     this.checkpoints.set(depth, { eventSeq, snapshot });
   }
 }
