@@ -24,6 +24,7 @@ import { finishedGames, type FinishedGame } from '../fixtures/finished';
 import { tallyLogic, tallySetup, type TallyContext } from '../fixtures/tally';
 import { fakeClock, freshDb } from './helpers';
 import { exportBackup, importBackup } from '../../src/lib/db/backup';
+import { backupFromJournal } from '../../src/lib/journal/export';
 
 function withJournal(db: TablesideDB) {
   const files = new MemoryFiles();
@@ -45,7 +46,7 @@ async function play(
   check?: (rt: SessionRuntime<any>) => Promise<void>
 ) {
   const [first] = game.setup.players;
-  await db.profiles.add({ id: 'profile-1', name: first.name, created: 1 });
+  await db.profiles.add({ id: 'profile-1', name: first.name, created: Date.UTC(2026, 0, 1) });
   const rt = await SessionRuntime.create(db, game.logic, game.entry.id, game.setup, {
     now: fakeClock(),
     profiles: { [first.id]: 'profile-1' }
@@ -66,6 +67,25 @@ async function play(
 }
 
 describe.each(finishedGames().map((g) => [g.entry.id, g] as const))('the journal and %s', (_id, game) => {
+  it('a backup from the journal alone is the settings export (without settings), and imports', async () => {
+    const db = freshDb();
+    const { journal } = withJournal(db);
+    const rt = await play(game, db, journal);
+    const { settings, ...fromDb } = await exportBackup(db, '0.1.0', Date.UTC(2026, 10, 23));
+    expect(settings).toEqual([]);
+    const fromJournal = await backupFromJournal(journal, '0.1.0', Date.UTC(2026, 10, 23));
+    expect(fromJournal).toEqual({ ...fromDb, settings: [] });
+    const elsewhere = freshDb();
+    const result = await importBackup(elsewhere, JSON.stringify(fromJournal), async () => game.logic);
+    expect(result).toEqual(expect.objectContaining({ ok: true, written: true }));
+    const opened = await SessionRuntime.open(elsewhere, game.logic, rt.session.id);
+    expect(sameState(opened.snapshot, rt.snapshot)).toBe(true);
+    // A deleted game stays out, as it does from the settings page.
+    await markDeleted(db, rt.session.id);
+    await journal.flush();
+    expect((await backupFromJournal(journal, '0.1.0')).sessions).toEqual([]);
+  });
+
   it('holds every step IndexedDB holds, after each step', async () => {
     const db = freshDb();
     const { journal } = withJournal(db);
@@ -80,7 +100,9 @@ describe.each(finishedGames().map((g) => [g.entry.id, g] as const))('the journal
     const copy = await journal.read(id);
     expect(copy?.events).toEqual(await readLog(db, id));
     expect(copy?.record).toEqual(await db.sessions.get(id));
-    expect(copy?.people).toEqual([{ id: 'profile-1', name: game.setup.players[0].name, created: 1 }]);
+    expect(copy?.people).toEqual([
+      { id: 'profile-1', name: game.setup.players[0].name, created: Date.UTC(2026, 0, 1) }
+    ]);
   });
 
   it('after a total loss, the game comes back from it: same record, log, players and state', async () => {

@@ -52,6 +52,21 @@ export function dismissNotice(): void {
 const RECOVERY_WAIT_MS = 10_000;
 
 let opening: Promise<TablesideDB> | undefined;
+let journalStarting: Promise<JournalApi | undefined> | undefined;
+
+/**
+ * The recovery journal, started once and apart from the database: when the database will not
+ * open, what the journal holds can still be exported (backupFromJournal).
+ */
+export function recoveryJournal(): Promise<JournalApi | undefined> {
+  journalStarting ??= Promise.all([import('../journal/client'), import('../journal/gate')])
+    .then(async ([{ startJournal }, { GatedJournal }]) => {
+      const journal = await startJournal();
+      return journal && new GatedJournal(journal);
+    })
+    .catch(() => undefined);
+  return journalStarting;
+}
 
 export function getDb(): Promise<TablesideDB> {
   opening ??= openAndRecover().catch((error) => {
@@ -66,15 +81,7 @@ async function openAndRecover(): Promise<TablesideDB> {
   // Read here, in the browser after the first paint (never while prerendering the page).
   database.notice ??= readNotice();
   // The journal's worker starts while the database opens.
-  const journalStarting: Promise<JournalApi | undefined> = Promise.all([
-    import('../journal/client'),
-    import('../journal/gate')
-  ])
-    .then(async ([{ startJournal }, { GatedJournal }]) => {
-      const journal = await startJournal();
-      return journal && new GatedJournal(journal);
-    })
-    .catch(() => undefined);
+  const journalStarting = recoveryJournal();
   const { openDatabase, DB_MESSAGES } = await import('../db/connection');
   let first: OpenInfo | undefined;
   let open = false;
