@@ -3,8 +3,10 @@
  * store): after a while the person is told and offered a way out, on the play screen and on the
  * new-game screen, instead of "Opening your game…" and a disabled Start button forever.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openTab, shot, visit } from './harness';
+import { newGame, quickBattle } from './titans-play';
 import { useBrowser } from './shared';
 import { OPEN_PATIENCE_MS } from '../../src/lib/util/time';
 
@@ -18,11 +20,16 @@ const hangingIndexedDb = () => {
 };
 
 describe('an open that never answers', () => {
-  it('the play screen offers to try again; the new-game screen gives Start back with a message', async () => {
+  it('the play screen offers to try again and exports what the recovery copy holds; the new-game screen gives Start back with a message', async () => {
     const { page, context } = await openTab(shared.browser);
+    // A game played before the database stopped answering: its recovery copy is what is left.
+    await newGame(shared.server.url, page);
+    await quickBattle(page, [5, 3]);
+    const gameUrl = page.url();
+    await page.goto('about:blank'); // hidden: the journal writes what it queued
     await context.addInitScript(hangingIndexedDb);
 
-    await visit(page, `${shared.server.url}/play/somegame01`);
+    await visit(page, gameUrl);
     await expect.poll(() => page.getByText('Opening your game…').isVisible()).toBe(true);
     const tryAgain = page.getByRole('button', { name: 'Try again' });
     expect(await tryAgain.isVisible()).toBe(false);
@@ -32,6 +39,15 @@ describe('an open that never answers', () => {
     ).toBe(true);
     // The layout's banner says why.
     expect(await page.getByRole('alert').innerText()).toMatch(/taking unusually long/);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export what can be read' }).click()
+    ]);
+    const backup = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+    expect(backup.format).toBe('tableside-backup');
+    expect(backup.sessions.map((s: { id: string }) => s.id)).toEqual([gameUrl.split('/').pop()]);
+    expect(backup.events.length).toBeGreaterThanOrEqual(3);
+    expect(await page.getByRole('status').innerText()).toMatch(/Exported 1 game from the recovery copy/);
     await shot(page, 'slow-open');
 
     await visit(page, `${shared.server.url}/titans/new`);
