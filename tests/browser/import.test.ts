@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { openTab, shot, visit } from './harness';
 import { useBrowser } from './shared';
 import { accessibilityProblems, scrollsSideways, tapAfterLooking, typeOnPad } from './checks';
-import { longBackup } from '../fixtures/long-backup';
+import { longBackup, LONG_GAME_ID } from '../fixtures/long-backup';
 
 const shared = useBrowser();
 
@@ -123,9 +123,29 @@ describe('importing an older backup of a game played on since', () => {
         timeout: 50_000
       })
       .toContain('1 game added.');
+
+    // The first open replays every step and caches where it got to; the next open reads only the
+    // newest steps from there (a window), and the history reads the rest when asked.
+    await visit(page, `${shared.server.url}/play/${LONG_GAME_ID}`);
+    await page.getByRole('region', { name: 'Board' }).waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(1500);
+    await visit(page, shared.server.url);
+    await page.locator(`a[href="/play/${LONG_GAME_ID}"]`).click();
+    await page.getByRole('region', { name: 'Board' }).waitFor();
+    expect(await page.getByRole('button', { name: /^Undo/ }).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'History' }).click();
+    const sheet = page.getByRole('dialog', { name: 'History' });
+    const lines = () => sheet.locator('ol.history > li, ol.history.minor > li').count();
+    const held = await lines();
+    expect(held).toBeGreaterThan(50);
+    expect(held).toBeLessThan(1000);
+    await sheet.getByRole('button', { name: 'Show earlier steps' }).click();
+    await expect.poll(lines, { timeout: 60_000 }).toBeGreaterThan(held);
+    expect(await sheet.getByRole('button', { name: 'Show earlier steps' }).count()).toBe(0);
     expect(requests.filter((r) => r.startsWith('pageerror:'))).toEqual([]);
     await context.close();
-  }, 90_000);
+  }, 180_000);
 });
 
 describe('a browser without IndexedDB', () => {
