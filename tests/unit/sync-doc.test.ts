@@ -12,7 +12,8 @@ import {
   readMeta,
   writeMeta,
   type Clock,
-  type SharedEntry
+  type SharedEntry,
+  type SharedGameMeta
 } from '../../src/lib/sync';
 import { tallySetup } from '../fixtures/tally';
 
@@ -75,7 +76,7 @@ describe('the shared Y.Doc', () => {
 
   it('writes the setup once', () => {
     const a = writer('a');
-    const meta = { game: 'tally', setup: tallySetup(), created: 5, format: 1 as const };
+    const meta: SharedGameMeta = { game: 'tally', setup: { ...tallySetup() }, created: 5, format: 1 };
     expect(writeMeta(a.doc, meta)).toEqual(meta);
     expect(writeMeta(a.doc, { ...meta, game: 'other' }).game).toBe('tally');
     const b = new Y.Doc();

@@ -36,8 +36,9 @@ export interface Fold<S extends BaseSetup = BaseSetup> {
   /** The events applied, in order: replaying them from the start gives `snapshot`. */
   readonly effective: readonly GameEvent[];
   readonly snapshot: AnyMachineSnapshot;
-  /** For `refold`: the state before every SPAN-th entry, so a late entry replays only the tail. */
+  /** For `refold`: the state before every `span`-th entry, so a late entry replays only the tail. */
   readonly checkpoints: readonly Checkpoint[];
+  readonly span: number;
   /** Per entry: '' in effect, 'orphan' for an undo whose target is missing, else its canceller's key. */
   readonly cancel: readonly string[];
 }
@@ -48,8 +49,11 @@ interface Checkpoint {
   effective: number;
 }
 
-/** Entries between checkpoints: small enough that a late entry replays little, large enough to cost nothing. */
-const SPAN = 256;
+/**
+ * Entries between checkpoints: small enough that a late entry replays little, large enough to
+ * cost nothing. The tests shrink it so that short logs cross many checkpoints.
+ */
+export const checkpointSpan = { value: 256 };
 
 const ORPHAN_REASON = 'The tap it undoes has not reached this phone yet.';
 
@@ -61,7 +65,8 @@ export function fold<S extends BaseSetup>(
 ): Fold<S> {
   const sorted = unique(entries.slice().sort(compareEntries));
   const start: Checkpoint = { snapshot: initialState(logic, setup), effective: 0 };
-  return replayFrom(logic, setup, sorted, cancellations(sorted), [start], [], [], 0);
+  const span = checkpointSpan.value;
+  return replayFrom(logic, setup, span, sorted, cancellations(sorted), [start], [], [], 0);
 }
 
 /**
@@ -80,11 +85,12 @@ export function refold<S extends BaseSetup>(previous: Fold<S>, added: readonly S
   let from = 0;
   while (from < old.length && merged[from] === old[from] && cancel[from] === previous.cancel[from]) from++;
   // A log that filled its last span exactly has no checkpoint after it yet: start from the one before.
-  const kept = Math.min(Math.floor(from / SPAN), previous.checkpoints.length - 1);
+  const { logic, setup, span } = previous;
+  const kept = Math.min(Math.floor(from / span), previous.checkpoints.length - 1);
   const checkpoints = previous.checkpoints.slice(0, kept + 1);
   const effective = previous.effective.slice(0, checkpoints[kept].effective);
-  const outcomes = previous.outcomes.slice(0, kept * SPAN);
-  return replayFrom(previous.logic, previous.setup, merged, cancel, checkpoints, outcomes, effective, kept);
+  const outcomes = previous.outcomes.slice(0, kept * span);
+  return replayFrom(logic, setup, span, merged, cancel, checkpoints, outcomes, effective, kept);
 }
 
 /** The newest event in effect: what "Undo" cancels. */
@@ -149,6 +155,7 @@ function cancellations(entries: readonly SharedEntry[]): string[] {
 function replayFrom<S extends BaseSetup>(
   logic: GameLogic<S>,
   setup: S,
+  span: number,
   entries: SharedEntry[],
   cancel: string[],
   checkpoints: Checkpoint[],
@@ -162,9 +169,9 @@ function replayFrom<S extends BaseSetup>(
     return byKey.get(key)!;
   };
   let snapshot = checkpoints[chunk].snapshot;
-  for (let start = chunk * SPAN; start < entries.length; start += SPAN) {
-    checkpoints[start / SPAN] = { snapshot, effective: effective.length };
-    const end = Math.min(entries.length, start + SPAN);
+  for (let start = chunk * span; start < entries.length; start += span) {
+    checkpoints[start / span] = { snapshot, effective: effective.length };
+    const end = Math.min(entries.length, start + span);
     const positions: number[] = [];
     const events: GameEvent[] = [];
     for (let i = start; i < end; i++) {
@@ -184,8 +191,8 @@ function replayFrom<S extends BaseSetup>(
       if (reason === undefined) effective.push(events[k]);
     });
   }
-  checkpoints.length = Math.max(1, Math.ceil(entries.length / SPAN));
-  return { logic, setup, entries, outcomes, effective, snapshot, checkpoints, cancel };
+  checkpoints.length = Math.max(1, Math.ceil(entries.length / span));
+  return { logic, setup, entries, outcomes, effective, snapshot, checkpoints, span, cancel };
 }
 
 /**
