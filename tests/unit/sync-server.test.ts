@@ -38,6 +38,7 @@ const turn = titansGuidedTurn(4);
 let dir: string;
 let servers: SyncServer[] = [];
 let providers: WebsocketProvider[] = [];
+let docs: Y.Doc[] = [];
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'tableside-sync-'));
@@ -45,8 +46,11 @@ beforeEach(() => {
 
 afterEach(async () => {
   for (const p of providers) p.destroy();
+  // The awareness each provider made runs a timer until its doc is destroyed.
+  for (const d of docs) d.destroy();
   for (const s of servers) await s.close();
   providers = [];
+  docs = [];
   servers = [];
   rmSync(dir, { recursive: true, force: true });
 });
@@ -65,6 +69,7 @@ async function stop(server: SyncServer) {
 /** A phone: its own doc and clock, connected through y-websocket's provider. */
 function phone(server: SyncServer, room: string, key: string | undefined) {
   const doc = new Y.Doc();
+  docs.push(doc);
   const provider = new WebsocketProvider(`ws://127.0.0.1:${server.port}`, room, doc, {
     WebSocketPolyfill: WebSocket as never,
     params: key === undefined ? {} : { key },
