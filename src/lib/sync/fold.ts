@@ -41,6 +41,8 @@ export interface Fold<S extends BaseSetup = BaseSetup> {
   readonly span: number;
   /** Per entry: '' in effect, 'orphan' for an undo whose target is missing, else its canceller's key. */
   readonly cancel: readonly string[];
+  /** How many undos wait for a target that has not arrived. */
+  readonly orphans: number;
 }
 
 interface Checkpoint {
@@ -66,7 +68,9 @@ export function fold<S extends BaseSetup>(
   const sorted = unique(entries.slice().sort(compareEntries));
   const start: Checkpoint = { snapshot: initialState(logic, setup), effective: 0 };
   const span = checkpointSpan.value;
-  return replayFrom(logic, setup, span, sorted, cancellations(sorted), [start], [], [], 0);
+  const { cancel, orphans } = cancellations(sorted);
+  const state = { from: 0, snapshot: start.snapshot, orphans };
+  return replayFrom(logic, setup, span, sorted, cancel, [start], [], [], state);
 }
 
 /**
@@ -75,22 +79,42 @@ export function fold<S extends BaseSetup>(
  * it: appending at the end replays just the new entries. Entries already folded are ignored.
  */
 export function refold<S extends BaseSetup>(previous: Fold<S>, added: readonly SharedEntry[]): Fold<S> {
+  const { logic, setup, span } = previous;
   const old = previous.entries;
+  const last = old[old.length - 1];
+  const sorted = unique(added.slice().sort(compareEntries));
+  // A tap at the end of the log (the usual case, on every phone): nothing before it can change,
+  // since no undo arrived and no undo was waiting for its target. It needs no look at the rest
+  // of the log, only its own step from the current state.
+  if (
+    sorted.length > 0 &&
+    (!last || compareEntries(last, sorted[0]) < 0) &&
+    sorted.every((e) => e.kind === 'event') &&
+    previous.orphans === 0
+  ) {
+    const entries = old.concat(sorted);
+    const cancel = previous.cancel.concat(sorted.map(() => ''));
+    const checkpoints = previous.checkpoints.slice();
+    const outcomes = previous.outcomes.slice();
+    const effective = previous.effective.slice();
+    const state = { from: old.length, snapshot: previous.snapshot, orphans: 0 };
+    return replayFrom(logic, setup, span, entries, cancel, checkpoints, outcomes, effective, state);
+  }
   const known = new Set(old.map((e) => entryKey(e.id)));
-  const fresh = unique(added.filter((e) => !known.has(entryKey(e.id))).sort(compareEntries));
+  const fresh = sorted.filter((e) => !known.has(entryKey(e.id)));
   if (fresh.length === 0) return previous;
   const merged = mergeSorted(old, fresh);
-  const cancel = cancellations(merged);
+  const { cancel, orphans } = cancellations(merged);
   // The first position whose entry or cancellation differs: everything before it is unchanged.
   let from = 0;
   while (from < old.length && merged[from] === old[from] && cancel[from] === previous.cancel[from]) from++;
   // A log that filled its last span exactly has no checkpoint after it yet: start from the one before.
-  const { logic, setup, span } = previous;
   const kept = Math.min(Math.floor(from / span), previous.checkpoints.length - 1);
   const checkpoints = previous.checkpoints.slice(0, kept + 1);
   const effective = previous.effective.slice(0, checkpoints[kept].effective);
   const outcomes = previous.outcomes.slice(0, kept * span);
-  return replayFrom(logic, setup, span, merged, cancel, checkpoints, outcomes, effective, kept);
+  const state = { from: kept * span, snapshot: checkpoints[kept].snapshot, orphans };
+  return replayFrom(logic, setup, span, merged, cancel, checkpoints, outcomes, effective, state);
 }
 
 /** The newest event in effect: what "Undo" cancels. */
@@ -135,23 +159,29 @@ function mergeSorted(a: readonly SharedEntry[], b: readonly SharedEntry[]): Shar
 }
 
 /** Step 1: who cancels whom, newest first, so an undo's own cancellation is known before it acts. */
-function cancellations(entries: readonly SharedEntry[]): string[] {
+function cancellations(entries: readonly SharedEntry[]): { cancel: string[]; orphans: number } {
   const position = new Map<string, number>();
   for (let i = 0; i < entries.length; i++) position.set(entryKey(entries[i].id), i);
   const cancel: string[] = new Array(entries.length).fill('');
+  let orphans = 0;
   for (let i = entries.length - 1; i >= 0; i--) {
     const entry = entries[i];
     if (entry.kind !== 'undo' || cancel[i] !== '') continue;
     const target = position.get(entryKey(entry.target));
     // A missing target has not arrived yet (entries from different phones can come apart);
     // one after its undo cannot come from a well-behaved phone. Either way it cancels nothing.
-    if (target === undefined || target >= i) cancel[i] = 'orphan';
-    else if (cancel[target] === '') cancel[target] = entryKey(entry.id);
+    if (target === undefined || target >= i) {
+      cancel[i] = 'orphan';
+      orphans++;
+    } else if (cancel[target] === '') cancel[target] = entryKey(entry.id);
   }
-  return cancel;
+  return { cancel, orphans };
 }
 
-/** Step 2, from checkpoint `chunk` on: replays what is not cancelled, notes refusals. */
+/**
+ * Step 2, from entry `state.from` and the state before it: replays what is not cancelled, notes
+ * refusals, and leaves a checkpoint at every span boundary it crosses.
+ */
 function replayFrom<S extends BaseSetup>(
   logic: GameLogic<S>,
   setup: S,
@@ -161,17 +191,17 @@ function replayFrom<S extends BaseSetup>(
   checkpoints: Checkpoint[],
   outcomes: EntryOutcome[],
   effective: GameEvent[],
-  chunk: number
+  state: { from: number; snapshot: AnyMachineSnapshot; orphans: number }
 ): Fold<S> {
   const byKey = new Map<string, EntryId>();
   const idOf = (key: string) => {
     if (byKey.size === 0) for (const e of entries) byKey.set(entryKey(e.id), e.id);
     return byKey.get(key)!;
   };
-  let snapshot = checkpoints[chunk].snapshot;
-  for (let start = chunk * span; start < entries.length; start += span) {
-    checkpoints[start / span] = { snapshot, effective: effective.length };
-    const end = Math.min(entries.length, start + span);
+  let snapshot = state.snapshot;
+  for (let start = state.from; start < entries.length;) {
+    if (start % span === 0) checkpoints[start / span] = { snapshot, effective: effective.length };
+    const end = Math.min(entries.length, (Math.floor(start / span) + 1) * span);
     const positions: number[] = [];
     const events: GameEvent[] = [];
     for (let i = start; i < end; i++) {
@@ -190,9 +220,11 @@ function replayFrom<S extends BaseSetup>(
         reason === undefined ? { status: 'applied' } : { status: 'not-applied', reason };
       if (reason === undefined) effective.push(events[k]);
     });
+    start = end;
   }
   checkpoints.length = Math.max(1, Math.ceil(entries.length / span));
-  return { logic, setup, entries, outcomes, effective, snapshot, checkpoints, span, cancel };
+  const { orphans } = state;
+  return { logic, setup, entries, outcomes, effective, snapshot, checkpoints, span, cancel, orphans };
 }
 
 /**
