@@ -73,7 +73,9 @@ type Verdict = { ok: true; room: string } | { ok: false; code: number; reason: s
 
 function admit(store: RoomStore, request: IncomingMessage): Verdict {
   const url = new URL(request.url ?? '/', 'http://localhost');
-  const room = decodeURIComponent(url.pathname.slice(1));
+  // Room names are URL-safe as they are: anything escaped is not one (and a broken escape must
+  // not throw out of the upgrade handler).
+  const room = url.pathname.slice(1);
   const key = url.searchParams.get('key');
   if (!ROOM_NAME.test(room)) return { ok: false, code: REFUSED.badRoom, reason: 'not a room' };
   if (!key) return { ok: false, code: REFUSED.noKey, reason: 'this room needs its key' };

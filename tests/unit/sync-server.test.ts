@@ -205,10 +205,12 @@ describe('sync server', () => {
     const code = await new Promise<number>((resolve) => raw.on('close', (c: number) => resolve(c)));
     expect(code).toBe(REFUSED.wrongKey);
     expect(messages).toEqual([]);
-    const bad = new WebSocket(`ws://127.0.0.1:${server.port}/..%2Fetc?key=${key}`);
-    expect(await new Promise<number>((resolve) => bad.on('close', (c: number) => resolve(c)))).toBe(
-      REFUSED.badRoom
-    );
+    for (const path of ['..%2Fetc', '%E0%A4%A', '', `${room}/x`]) {
+      const bad = new WebSocket(`ws://127.0.0.1:${server.port}/${path}?key=${key}`);
+      expect(await new Promise<number>((resolve) => bad.on('close', (c: number) => resolve(c)))).toBe(
+        REFUSED.badRoom
+      );
+    }
 
     await new Promise((r) => setTimeout(r, 100));
     expect(entryCount(wrong.doc)).toBe(0);
