@@ -108,6 +108,39 @@ function benchMerge(rows: Row[]) {
   rows.push(['  merge + refold on the phone that had its 5,000', ms(incremental)]);
 }
 
+/** What a phone does after each tap once the game is long: one event, one undo, one redo. */
+function benchRefold(rows: Row[]) {
+  let clock = newClock(DEVICE);
+  const entries: SharedEntry[] = [];
+  for (let i = 0; i < 10_000; i++) {
+    const made = nextEntry(clock, { kind: 'event', event: events[i] }, i);
+    clock = made.clock;
+    entries.push(made.entry);
+  }
+  const base = fold(titansLogic, setup, entries);
+  const tap = nextEntry(clock, { kind: 'event', event: events[0] }, 0);
+  const undo = nextEntry(clock, { kind: 'undo', target: entries[entries.length - 1].id }, 0);
+  const redo = nextEntry(undo.clock, { kind: 'undo', target: undo.entry.id }, 0);
+  const undone = refold(base, [undo.entry]);
+  const times = (fn: () => void) => {
+    const t: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const t0 = performance.now();
+      fn();
+      t.push(performance.now() - t0);
+    }
+    return ms(percentile(t, 0.5));
+  };
+  rows.push([
+    'Refold at 10,000 entries: tap / undo / redo (median)',
+    [
+      times(() => refold(base, [tap.entry])),
+      times(() => refold(base, [undo.entry])),
+      times(() => refold(undone, [redo.entry]))
+    ].join(' / ')
+  ]);
+}
+
 function updateBytes(doc: Y.Doc, event: GameEvent, clock: Clock): number {
   let size = 0;
   const listen = (update: Uint8Array) => (size += update.length);
@@ -232,6 +265,7 @@ export async function benchSync(): Promise<Row[]> {
   const rows: Row[] = [];
   const load = loadavg().map((l) => l.toFixed(2));
   benchMerge(rows);
+  benchRefold(rows);
   benchBytes(rows);
   await benchLatency(rows);
   rows.push(['  machine load (1, 5, 15 min) at the start', load.join(', ')]);

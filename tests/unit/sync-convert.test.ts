@@ -43,7 +43,7 @@ describe('a game saved on one phone, shared later', () => {
       const next = nextEntry(clock, { kind: 'event', event: { type: 'X' } }).entry;
       expect(next.id.counter).toBe(log.length + 1);
       expect(next.lamport).toBe(log.length + 1);
-    });
+    }, 60_000);
   }
 
   it('leaves out undo and redo entries that point at nothing', () => {

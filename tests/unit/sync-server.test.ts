@@ -108,7 +108,7 @@ const entriesOnDisk = (room: string) => {
   return entryCount(doc);
 };
 
-describe('sync server', () => {
+describe('sync server', { timeout: 60_000 }, () => {
   it('binds to loopback', async () => {
     const server = await serve();
     expect(server.host).toBe('127.0.0.1');

@@ -16,7 +16,7 @@ import type { BaseSetup, GameEvent } from '../db/records';
 import { crossCheck, initialState, replay, ReplayError, step } from '../session/replay';
 import { refusalReason } from '../session/send';
 import type { GameLogic } from '../session/types';
-import { compareEntries, entryKey, type EntryId, type SharedEntry } from './entry';
+import { compareEntries, entryKey, type EntryId, type SharedEntry, type UndoEntry } from './entry';
 
 export type EntryOutcome =
   /** An event the machine took, or an undo in effect. */
@@ -100,10 +100,12 @@ export function refold<S extends BaseSetup>(previous: Fold<S>, added: readonly S
     const state = { from: old.length, snapshot: previous.snapshot, orphans: 0 };
     return replayFrom(logic, setup, span, entries, cancel, checkpoints, outcomes, effective, state);
   }
-  const known = new Set(old.map((e) => entryKey(e.id)));
-  const fresh = sorted.filter((e) => !known.has(entryKey(e.id)));
+  // Entries after the last one cannot be in the log already (an id has one place in the order).
+  const atEnd = !last || (sorted.length > 0 && compareEntries(last, sorted[0]) < 0);
+  const known = atEnd ? undefined : new Set(old.map((e) => entryKey(e.id)));
+  const fresh = known ? sorted.filter((e) => !known.has(entryKey(e.id))) : sorted;
   if (fresh.length === 0) return previous;
-  const merged = mergeSorted(old, fresh);
+  const merged = atEnd ? old.concat(fresh) : mergeSorted(old, fresh);
   const { cancel, orphans } = cancellations(merged);
   // The first position whose entry or cancellation differs: everything before it is unchanged.
   let from = 0;
@@ -158,24 +160,47 @@ function mergeSorted(a: readonly SharedEntry[], b: readonly SharedEntry[]): Shar
   return out;
 }
 
-/** Step 1: who cancels whom, newest first, so an undo's own cancellation is known before it acts. */
+/**
+ * Step 1: who cancels whom, newest first, so an undo's own cancellation is known before it acts.
+ * Only the entries undos name are looked up (by device, then counter): no key is made for every
+ * entry, which matters on a phone refolding a long log after each undo.
+ */
 function cancellations(entries: readonly SharedEntry[]): { cancel: string[]; orphans: number } {
-  const position = new Map<string, number>();
-  for (let i = 0; i < entries.length; i++) position.set(entryKey(entries[i].id), i);
   const cancel: string[] = new Array(entries.length).fill('');
+  const undos: number[] = [];
+  for (let i = 0; i < entries.length; i++) if (entries[i].kind === 'undo') undos.push(i);
+  if (undos.length === 0) return { cancel, orphans: 0 };
+  const named = new Map<string, Map<number, number>>();
+  for (const i of undos) {
+    const { device, counter } = (entries[i] as UndoEntry).target;
+    let counters = named.get(device);
+    if (!counters) named.set(device, (counters = new Map()));
+    counters.set(counter, -1);
+  }
+  for (let i = 0; i < entries.length; i++) {
+    const counters = named.get(entries[i].id.device);
+    if (counters?.has(entries[i].id.counter)) counters.set(entries[i].id.counter, i);
+  }
   let orphans = 0;
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const entry = entries[i];
-    if (entry.kind !== 'undo' || cancel[i] !== '') continue;
-    const target = position.get(entryKey(entry.target));
+  for (let u = undos.length - 1; u >= 0; u--) {
+    const i = undos[u];
+    if (cancel[i] !== '') continue;
+    const { device, counter } = (entries[i] as UndoEntry).target;
+    const target = named.get(device)!.get(counter)!;
     // A missing target has not arrived yet (entries from different phones can come apart);
     // one after its undo cannot come from a well-behaved phone. Either way it cancels nothing.
-    if (target === undefined || target >= i) {
+    if (target < 0 || target >= i) {
       cancel[i] = 'orphan';
       orphans++;
-    } else if (cancel[target] === '') cancel[target] = entryKey(entry.id);
+    } else if (cancel[target] === '') cancel[target] = entryKey(entries[i].id);
   }
   return { cancel, orphans };
+}
+
+/** The id back from a key: the counter is after the last colon. */
+function idOfKey(key: string): EntryId {
+  const colon = key.lastIndexOf(':');
+  return { device: key.slice(0, colon), counter: Number(key.slice(colon + 1)) };
 }
 
 /**
@@ -193,11 +218,6 @@ function replayFrom<S extends BaseSetup>(
   effective: GameEvent[],
   state: { from: number; snapshot: AnyMachineSnapshot; orphans: number }
 ): Fold<S> {
-  const byKey = new Map<string, EntryId>();
-  const idOf = (key: string) => {
-    if (byKey.size === 0) for (const e of entries) byKey.set(entryKey(e.id), e.id);
-    return byKey.get(key)!;
-  };
   let snapshot = state.snapshot;
   for (let start = state.from; start < entries.length;) {
     if (start % span === 0) checkpoints[start / span] = { snapshot, effective: effective.length };
@@ -208,7 +228,7 @@ function replayFrom<S extends BaseSetup>(
       const entry = entries[i];
       const c = cancel[i];
       if (c === 'orphan') outcomes[i] = { status: 'not-applied', reason: ORPHAN_REASON };
-      else if (c !== '') outcomes[i] = { status: 'undone', by: idOf(c) };
+      else if (c !== '') outcomes[i] = { status: 'undone', by: idOfKey(c) };
       else if (entry.kind === 'undo') outcomes[i] = { status: 'applied' };
       else {
         positions.push(i);
