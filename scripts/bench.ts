@@ -17,6 +17,8 @@
  *   events, the cold open of a 5,000-event game, and key to painted results in rules search.
  * - Recovery journal (scripts/bench-journal.ts): main-thread time per stored tap, commit to
  *   flushed, the start-up check over 20 games, reading one long game's journal.
+ * - Shared games (scripts/bench-sync.ts, Node): merging two phones that each played 5,000 events
+ *   offline, bytes per tap, tap on one phone to observed on the other through the sync server.
  */
 import 'fake-indexeddb/auto';
 import { readFileSync, existsSync, statSync } from 'node:fs';
@@ -38,6 +40,7 @@ import type { EventRecord, GameEvent, SessionRecord, SnapshotRecord } from '../s
 import { checkBackup } from '../src/lib/db/backup';
 import { longBackup } from '../tests/fixtures/long-backup';
 import { benchJournal } from './bench-journal';
+import { benchSync } from './bench-sync';
 
 const BUILD = resolve(import.meta.dirname, '../build');
 if (!existsSync(resolve(BUILD, 'index.html'))) {
@@ -338,3 +341,6 @@ await server.close();
     ms(times.sort((a, b) => a - b)[Math.floor(times.length * 0.95)])
   );
 }
+
+// ---- Shared games (Node: the sync server in its own process, two phones in this one) ----------
+for (const [name, value] of await benchSync()) report(name, value);

@@ -1,0 +1,86 @@
+/**
+ * The shared log's entries: who wrote each one, and the one order every phone sorts them in.
+ * An entry is written once by one device and never changed, so two phones appending at the same
+ * moment never touch the same entry, and the order needs no coordination at all.
+ */
+import type { GameEvent } from '../db/records';
+
+/** Unique across phones: the device id is random, the counter is that device's own count from 1. */
+export interface EntryId {
+  device: string;
+  counter: number;
+}
+
+interface EntryBase {
+  id: EntryId;
+  /** 1 + the highest lamport the writing device had seen: an entry sorts after all it saw. */
+  lamport: number;
+  /** The writer's wall clock (ms). Shown in the history only: clocks on phones disagree. */
+  time: number;
+}
+
+export interface EventEntry extends EntryBase {
+  kind: 'event';
+  event: GameEvent;
+}
+
+/** Cancels its target. Redo is an undo whose target is an undo: undoing the undo. */
+export interface UndoEntry extends EntryBase {
+  kind: 'undo';
+  target: EntryId;
+}
+
+export type SharedEntry = EventEntry | UndoEntry;
+
+/** The key an entry is stored under; also how the fold finds an undo's target. */
+export function entryKey(id: EntryId): string {
+  return `${id.device}:${id.counter}`;
+}
+
+export function sameId(a: EntryId, b: EntryId): boolean {
+  return a.device === b.device && a.counter === b.counter;
+}
+
+/**
+ * The total order: lamport, then device, then counter. Device ids compare by code unit (never
+ * localeCompare: phones with different locales must sort the same way).
+ */
+export function compareEntries(a: SharedEntry, b: SharedEntry): number {
+  if (a.lamport !== b.lamport) return a.lamport - b.lamport;
+  if (a.id.device !== b.id.device) return a.id.device < b.id.device ? -1 : 1;
+  return a.id.counter - b.id.counter;
+}
+
+const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 1;
+
+function parseId(value: unknown): EntryId | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const { device, counter } = value as Record<string, unknown>;
+  if (typeof device !== 'string' || device.length === 0 || device.length > 64 || !isCount(counter)) {
+    return undefined;
+  }
+  return { device, counter };
+}
+
+/**
+ * An entry as it came from another phone (plain JSON), checked; undefined when it is not one.
+ * A phone running a newer version might write shapes this one does not know: those are left out
+ * of the fold rather than crash it.
+ */
+export function parseEntry(value: unknown): SharedEntry | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const raw = value as Record<string, unknown>;
+  const id = parseId(raw.id);
+  if (!id || !isCount(raw.lamport) || typeof raw.time !== 'number') return undefined;
+  const base = { id, lamport: raw.lamport, time: raw.time };
+  if (raw.kind === 'event') {
+    const event = raw.event as GameEvent | undefined;
+    if (!event || typeof event !== 'object' || typeof event.type !== 'string') return undefined;
+    return { ...base, kind: 'event', event };
+  }
+  if (raw.kind === 'undo') {
+    const target = parseId(raw.target);
+    return target ? { ...base, kind: 'undo', target } : undefined;
+  }
+  return undefined;
+}
