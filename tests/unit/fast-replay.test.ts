@@ -11,6 +11,7 @@ import {
   replay,
   ReplayError,
   replaySlowly,
+  step,
   storeState
 } from '../../src/lib/session/replay';
 import type { GameLogic } from '../../src/lib/session/types';
@@ -59,6 +60,33 @@ describe('fast replay', () => {
       const { fast, xstate } = bothWays(log.logic, log.start, log.events);
       expect(fast.refused, `${log.name} refused an event`).toBeUndefined();
       expect(fast, log.name).toEqual(xstate);
+    }
+  }, 60_000);
+
+  it('views read like real snapshots: the same history lines, turns and summaries for every game', () => {
+    for (const log of longLogs()) {
+      const fast = compileMachine(log.logic.machine)!;
+      let real = log.start;
+      let state = fast.fromSnapshot(real)!;
+      for (const [i, event] of log.events.slice(0, 600).entries()) {
+        const nextReal = step(log.logic, real, event);
+        const next = fast.step(state, event);
+        expect(next === undefined, `${log.name} ${event.type}`).toBe(nextReal === undefined);
+        if (!nextReal || !next || next === 'xstate') continue;
+        const [before, after] = [fast.view(state), fast.view(next)];
+        const read = (b: AnyMachineSnapshot, a: AnyMachineSnapshot) => [
+          log.logic.describe(event, b, a, log.setup),
+          log.logic.period(b, log.setup),
+          i % 10 ? '' : log.logic.summarize(a, log.setup)
+        ];
+        expect(read(before, after), `${log.name} ${event.type}`).toEqual(read(real, nextReal));
+        // A view read back is the state it shows, and given to xstate it steps as the real one.
+        expect(fast.fromSnapshot(after)).toBe(next);
+        expect(form(step(log.logic, after, event) ?? after)).toEqual(
+          form(step(log.logic, nextReal, event) ?? nextReal)
+        );
+        [real, state] = [nextReal, next];
+      }
     }
   }, 60_000);
 

@@ -5,9 +5,10 @@
  * the runtime writes it when a step is committed. Nothing derived is taken from the file.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type { BaseSetup, EventRecord, SessionRecord, SessionStatus } from './records';
+import type { BaseSetup, EventRecord, GameEvent, SessionRecord, SessionStatus } from './records';
 import { logProblem } from '../session/log';
-import { step } from '../session/replay';
+import { crossCheck, step } from '../session/replay';
+import { compileMachine } from '../session/fast-replay';
 import { decide, historyFields, refusalReason } from '../session/send';
 import { Timeline } from '../session/timeline';
 import type { GameLogic, Period } from '../session/types';
@@ -122,13 +123,14 @@ export async function rebuildGame(
     // round and minor flag), so an imported history reads as if it had been played here.
     const timeline = new Timeline(logic, session.setup, CHECKPOINT_EVERY);
     const setup = session.setup;
+    const walk = walker(logic);
     for (let i = 0; i < log.length; i++) {
       const entry = log[i];
       if (entry.kind === 'event') {
         // The event is fresh from the file's JSON: unlike a tap's, it needs no copy.
         const event = entry.event!;
         const before = timeline.snapshot;
-        const next = step(logic, before, event);
+        const next = walk(before, event);
         if (!next) {
           const reason = refusalReason(logic, before, event, setup);
           return void problems.add(
@@ -186,4 +188,24 @@ function guarded(check: () => string | undefined): string | undefined {
   } catch (error) {
     return `the game cannot read this setup (${(error as Error)?.message ?? String(error)})`;
   }
+}
+
+/**
+ * Steps for the import's walk: through the machine's compiled tables where it has them, handing
+ * back views (fast-replay.ts) that describe() and period() read without a real snapshot being
+ * built for every step; through xstate otherwise. The same steps, refusals and lines: the unit
+ * tests' crossCheck compares every step with xstate's.
+ */
+function walker(
+  logic: GameLogic<any>
+): (before: AnyMachineSnapshot, event: GameEvent) => AnyMachineSnapshot | undefined {
+  const fast = compileMachine(logic.machine);
+  if (!fast) return (before, event) => step(logic, before, event);
+  return (before, event) => {
+    const state = fast.fromSnapshot(before);
+    const next = state && typeof event?.type === 'string' ? fast.step(state, event) : 'xstate';
+    if (next === 'xstate') return step(logic, before, event);
+    if (crossCheck.on) step(logic, before, event); // the same step through xstate, compared
+    return next && fast.view(next);
+  };
 }

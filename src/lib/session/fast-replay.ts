@@ -15,7 +15,7 @@
  * `fast-replay.test.ts` checks it against xstate for every game over random logs. A machine that
  * uses anything else is not compiled, and replay goes through xstate as before.
  */
-import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
+import { matchesState, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode } from 'xstate';
 
 type Context = Record<string, unknown>;
 type Event = { type: string };
@@ -67,6 +67,13 @@ export interface CompiledMachine {
   /** A real xstate snapshot for a state (what the screen and the cache use). */
   toSnapshot(state: FastState): AnyMachineSnapshot;
   /**
+   * A snapshot for reading, made real only if needed: `value`, `context`, `status`, `output` and
+   * `matches` come from the state itself; anything else (meta, tags, what xstate reads when it
+   * steps) resolves the real snapshot once, on first use. For reading many states one after the
+   * other (an import's history lines), where resolving each would cost as much as the step.
+   */
+  view(state: FastState): AnyMachineSnapshot;
+  /**
    * The next state; undefined when the machine refuses the event; 'xstate' for the events only
    * xstate itself can take (its own `xstate.*` events), which the caller steps through xstate.
    */
@@ -74,6 +81,16 @@ export interface CompiledMachine {
 }
 
 class Unsupported extends Error {}
+
+/** On a view (CompiledMachine.view), the real snapshot behind it; undefined on anything else. */
+export const REAL = Symbol('real snapshot');
+/** On a view, the state it shows and the compiled machine it came from. */
+const VIEWED = Symbol('viewed state');
+
+/** The snapshot itself, or the real one behind a view: what xstate itself must be given. */
+export function realSnapshot(snapshot: AnyMachineSnapshot): AnyMachineSnapshot {
+  return (snapshot as unknown as { [REAL]?: AnyMachineSnapshot })[REAL] ?? snapshot;
+}
 
 const compiled = new WeakMap<AnyStateMachine, CompiledMachine | null>();
 
@@ -263,8 +280,13 @@ function compile(machine: AnyStateMachine): CompiledMachine {
   const changes = (move: Move, state: FastState) =>
     move.assignments.length > 0 || (move.to !== undefined && move.to !== state.leaf);
 
+  /** What a view of this machine's states carries, so that it is read back without xstate. */
+  const owner = {};
+
   return {
     fromSnapshot(snapshot) {
+      const viewed = (snapshot as unknown as { [VIEWED]?: { state: FastState; of: unknown } })[VIEWED];
+      if (viewed) return viewed.of === owner ? viewed.state : undefined;
       if (snapshot.machine !== machine) return undefined;
       if (snapshot.status !== 'active' && snapshot.status !== 'done') return undefined;
       const nodes = (snapshot as unknown as { _nodes: AnyStateNode[] })._nodes;
@@ -285,6 +307,29 @@ function compile(machine: AnyStateMachine): CompiledMachine {
         status: state.done ? 'done' : 'active',
         output: state.output as never
       }) as AnyMachineSnapshot;
+    },
+
+    view(state) {
+      const toSnapshot = this.toSnapshot;
+      let real: AnyMachineSnapshot | undefined;
+      const light: Record<PropertyKey, unknown> = {
+        value: state.leaf.value,
+        context: state.context,
+        status: state.done ? 'done' : 'active',
+        output: state.output,
+        matches: (value: unknown) => matchesState(value as never, state.leaf.value as never),
+        [VIEWED]: { state, of: owner }
+      };
+      return new Proxy(light, {
+        get(target, key) {
+          if (Object.prototype.hasOwnProperty.call(target, key)) return target[key];
+          real ??= toSnapshot(state);
+          if (key === REAL) return real;
+          const value = Reflect.get(real, key, real);
+          return typeof value === 'function' ? value.bind(real) : value;
+        },
+        has: (target, key) => key in target || key in (real ??= toSnapshot(state))
+      }) as unknown as AnyMachineSnapshot;
     },
 
     step(state, event) {

@@ -5,7 +5,7 @@ import { createActor, type AnyActorScope, type AnyMachineSnapshot, type AnyState
 import type { BaseSetup, GameEvent, StoredState } from '../db/records';
 import type { GameLogic } from './types';
 import { stableJson } from '../util/json';
-import { compileMachine, type FastState } from './fast-replay';
+import { compileMachine, realSnapshot, type FastState } from './fast-replay';
 
 export function initialState<S extends BaseSetup>(logic: GameLogic<S>, setup: S): AnyMachineSnapshot {
   // Through the same inert scope as step(): xstate's initialTransition() builds a whole actor for
@@ -48,6 +48,8 @@ export function step(
 ): AnyMachineSnapshot | undefined {
   if (snapshot.status !== 'active') return undefined;
   if (typeof event?.type !== 'string') return undefined;
+  // A view made for reading (fast-replay's `view`) is never handed to xstate itself.
+  snapshot = realSnapshot(snapshot);
   // xstate hands back the very same snapshot when no transition is enabled for the event, so
   // that is the refusal; asking `snapshot.can(event)` first would select the transitions twice.
   const next = logic.machine.transition(snapshot, event, scopeFor(logic.machine)) as AnyMachineSnapshot;
