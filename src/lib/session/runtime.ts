@@ -352,9 +352,12 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
 
   /**
    * Catches up with the stored log when another tab wrote to it. Our own pending writes go first;
-   * the notice of our own write (the stored head is ours) costs nothing.
+   * the notice of our own write (`heard`, the stored head, is ours) costs nothing.
    */
-  async reload(): Promise<void> {
+  async reload(heard?: number): Promise<void> {
+    // The head heard of is this tab's own last write (the usual case, after every tap): nothing
+    // to read. Another tab's write makes the head differ from ours.
+    if (heard !== undefined && heard === this.committedHead && heard === this.timeline.head) return;
     await this.queue.idle();
     const record = await this.db.sessions.get(this.record.id);
     if (!record) throw new SessionNotFoundError(this.record.id);
