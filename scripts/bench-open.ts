@@ -8,7 +8,7 @@
  * Times are taken in the page: from the tap (or the start of the page load) to the frame that
  * shows the game's board, so Playwright's own polling adds nothing.
  *
- *   npm run build && npx tsx scripts/bench-open.ts [events]
+ *   npm run build && npx tsx scripts/bench-open.ts [events] [--root <another build>]
  */
 import type { Page } from 'playwright-core';
 import { launch, openTab } from '../tests/browser/harness';
@@ -86,8 +86,11 @@ export async function benchOpen(
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const events = Number(process.argv[2] ?? 100_000);
-  const server = await startServer({ port: 0 });
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--root');
+  const root = at >= 0 ? args.splice(at, 2)[1] : undefined;
+  const events = Number(args[0] ?? 100_000);
+  const server = await startServer({ port: 0, ...(root ? { root } : {}) });
   const { first, fromList, pageLoad } = await benchOpen(server.url, events);
   const ms = (xs: number[]) =>
     `median ${median(xs).toFixed(0)} ms (${xs.map((x) => x.toFixed(0)).join(', ')})`;
