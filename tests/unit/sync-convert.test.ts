@@ -3,7 +3,7 @@ import type { EventRecord, GameEvent } from '../../src/lib/db/records';
 import { foldLog, logProblem } from '../../src/lib/session/log';
 import { initialState, replay, sameState } from '../../src/lib/session/replay';
 import { convertLog, fold, nextEntry } from '../../src/lib/sync';
-import { syncGames } from '../fixtures/sync-games';
+import { longLogs as syncGames } from '../fixtures/long-logs';
 
 /**
  * A single-phone log of the bench events with undo and redo mixed in as people use them:

@@ -32,7 +32,7 @@ import {
   type Fold
 } from '../../src/lib/sync';
 import type { EventRecord } from '../../src/lib/db/records';
-import { syncGames, type SyncGame } from '../fixtures/sync-games';
+import { longLogs as syncGames, type LongLog as SyncGame } from '../fixtures/long-logs';
 
 /** Device ids whose code-unit order differs from the phones' numbering, so ties mix. */
 const DEVICES = ['m7', 'C2', 'x0', 'a9', 'Q4'];
