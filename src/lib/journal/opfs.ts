@@ -79,51 +79,26 @@ export class OpfsFiles implements JournalFiles {
     // Through a sync access handle (under the lock, so no other tab is halfway through a write):
     // measured, `getFile().text()` costs several milliseconds a file, which the start-up check
     // would pay for every game.
-    let handle: SyncHandle;
-    try {
-      handle = await this.access(name, false);
-    } catch (error) {
-      if (isNotFound(error)) return undefined;
-      throw error;
-    }
+    const handle = await this.existing(name);
+    if (!handle) return undefined;
     const text = decoder.decode(readAll(handle));
-    if (!this.dirty.has(name)) {
-      // Only read: let it go now rather than hold a handle per game until the journal is idle.
-      handle.close();
-      this.handles.delete(name);
-    }
+    this.letGoIfOnlyRead(name, handle);
     return text;
   }
 
   async readRanges(name: string, ranges: readonly ByteRange[]): Promise<FileParts | undefined> {
-    let handle = this.handles.get(name);
-    const open = handle !== undefined;
-    if (!handle) {
-      try {
-        handle = await this.access(name, false);
-      } catch (error) {
-        if (isNotFound(error)) return undefined;
-        throw error;
-      }
-    }
+    const open = this.handles.get(name);
+    const handle = open ?? (await this.existing(name));
+    if (!handle) return undefined;
     const size = handle.getSize();
     const parts = cutRanges(size, ranges, (at, into) => void handle.read(into, { at }));
-    if (!open && !this.dirty.has(name)) {
-      // As in `read`: a file only read is let go at once.
-      handle.close();
-      this.handles.delete(name);
-    }
+    if (!open) this.letGoIfOnlyRead(name, handle);
     return { size, parts };
   }
 
   async lastChar(name: string): Promise<string | undefined> {
-    let handle: SyncHandle;
-    try {
-      handle = await this.access(name, false);
-    } catch (error) {
-      if (isNotFound(error)) return undefined;
-      throw error;
-    }
+    const handle = await this.existing(name);
+    if (!handle) return undefined;
     const size = handle.getSize();
     if (size === 0) return '';
     const byte = new Uint8Array(1);
@@ -131,25 +106,12 @@ export class OpfsFiles implements JournalFiles {
     return byte[0] === 0x0a ? '\n' : String.fromCharCode(byte[0]);
   }
 
-  async append(name: string, text: string): Promise<void> {
-    const handle = await this.access(name, true);
-    const bytes = encoder.encode(text);
-    const written = handle.write(bytes, { at: handle.getSize() });
-    this.dirty.add(name);
-    if (written < bytes.length) {
-      throw Object.assign(new Error('the disk took only part of the write'), { name: 'QuotaExceededError' });
-    }
+  append(name: string, text: string): Promise<void> {
+    return this.put(name, text, false);
   }
 
-  async write(name: string, text: string): Promise<void> {
-    const handle = await this.access(name, true);
-    const bytes = encoder.encode(text);
-    handle.truncate(0);
-    const written = handle.write(bytes, { at: 0 });
-    this.dirty.add(name);
-    if (written < bytes.length) {
-      throw Object.assign(new Error('the disk took only part of the write'), { name: 'QuotaExceededError' });
-    }
+  write(name: string, text: string): Promise<void> {
+    return this.put(name, text, true);
   }
 
   async remove(name: string): Promise<void> {
@@ -212,6 +174,35 @@ export class OpfsFiles implements JournalFiles {
       );
     });
     return this.holding;
+  }
+
+  /** Writes `text` at the file's end, or as its whole content when `replace`. */
+  private async put(name: string, text: string, replace: boolean): Promise<void> {
+    const handle = await this.access(name, true);
+    const bytes = encoder.encode(text);
+    if (replace) handle.truncate(0);
+    const written = handle.write(bytes, { at: replace ? 0 : handle.getSize() });
+    this.dirty.add(name);
+    if (written < bytes.length) {
+      throw Object.assign(new Error('the disk took only part of the write'), { name: 'QuotaExceededError' });
+    }
+  }
+
+  /** The file's handle, as `access` opens it; undefined when there is no such file. */
+  private async existing(name: string): Promise<SyncHandle | undefined> {
+    try {
+      return await this.access(name, false);
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /** A file only read is let go at once, rather than holding a handle per game until idle. */
+  private letGoIfOnlyRead(name: string, handle: SyncHandle): void {
+    if (this.dirty.has(name)) return;
+    handle.close();
+    this.handles.delete(name);
   }
 
   private async access(name: string, create: boolean): Promise<SyncHandle> {
