@@ -112,6 +112,10 @@ describe('opening a long game as a window', () => {
     expect(shown(fresh)).toEqual(shown(rt));
     await fresh.saved();
     expect(await readLog(db, stored.session.id)).toEqual(fresh.log);
+    // Once asked for, every step stays: a reload (another tab wrote) reads them all again.
+    await fresh.reload();
+    expect(fresh.complete).toBe(true);
+    expect(lines(fresh)).toEqual(lines(rt));
   });
 
   it('cached states of another machine version open the whole log', async () => {

@@ -90,7 +90,8 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
   /** The snapshot written after a long replay on open; tests wait for it. */
   cacheWrite: Promise<void> = Promise.resolve();
   private readonly journal: JournalApi | undefined;
-  private readonly whole: boolean;
+  /** Read the whole log on every load: asked for on open, or once `readWhole` has read it. */
+  private whole: boolean;
   private readonly windowDepth: number;
   /** Reading earlier steps into the window, while it runs. */
   private deepening: Promise<void> | undefined;
@@ -394,6 +395,8 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
     const loaded = buildTimeline(this.logic, this.setup, entries, [], this.snapshotEvery);
     if (loaded.problem) return loaded.problem;
     this.timeline = loaded.timeline;
+    // A reload (another tab wrote) keeps every step too, now that the person asked for them.
+    this.whole = true;
     this.notify();
     return undefined;
   }
@@ -526,13 +529,12 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> {
   }
 
   private async load(): Promise<void> {
-    const whole = this.whole || (this.timeline?.complete ?? false);
     const loaded = await loadTimeline(
       this.db,
       this.logic,
       this.record,
       this.snapshotEvery,
-      whole,
+      this.whole,
       this.windowDepth
     );
     this.timeline = loaded.timeline;
