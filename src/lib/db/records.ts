@@ -36,6 +36,22 @@ export interface SessionRecord {
    * game keeps the names it was played with in its setup; history and stats show the profile's.
    */
   profiles?: Record<string, string>;
+  /**
+   * Set while the game is played on several phones (#11): its log then lives in a shared Yjs
+   * document (src/lib/sync) and the `events` kept here are a copy of what is in effect, for the
+   * history, stats, backups and the recovery journal.
+   */
+  shared?: SharedGame;
+}
+
+/** Where a shared game meets the other phones, and the secret that lets them in. */
+export interface SharedGame {
+  /** The room on the sync server: random, says nothing about the game. */
+  room: string;
+  /** The room key (≥128 random bits): whoever has it can join. */
+  key: string;
+  /** The sync server's address (ws:// or wss://); empty: this phone shares by file only. */
+  server: string;
 }
 
 /** A game event as it travels in the log: plain JSON with a type. */

@@ -9,7 +9,8 @@
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import type { BaseSetup, GameEvent, SessionRecord } from '../db/records';
-import type { HistoryItem, SendOutcome, SessionRuntime } from './runtime';
+import type { HistoryItem, SendOutcome } from './runtime';
+import type { GameRuntime, LinkState } from './face';
 import type { StepMeta } from './types';
 
 export type Outcome =
@@ -56,11 +57,13 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
   unsaved = $state<string | undefined>();
   /** The log head now, and the one the screen has painted (what the next tap is made on). */
   head = $state(0);
+  /** A shared game's connection to the other phones; undefined for a game on this phone only. */
+  link = $state<LinkState | undefined>();
   private shown = 0;
   // Plain (not reactive): who listens is not something a screen draws.
   private listeners = new Set<(outcome: Outcome) => void>(); // eslint-disable-line svelte/prefer-svelte-reactivity
 
-  constructor(readonly runtime: SessionRuntime<S>) {
+  constructor(readonly runtime: GameRuntime<S>) {
     this.sync();
     this.shown = runtime.head;
     runtime.subscribe(() => this.sync());
@@ -89,6 +92,7 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
     this.pending = rt.pending;
     this.complete = rt.complete;
     this.unsaved = rt.unsaved;
+    this.link = rt.link;
     const head = rt.head;
     if (head !== this.head) {
       this.head = head;

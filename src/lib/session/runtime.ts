@@ -25,6 +25,7 @@ import { SessionNotFoundError, storageFailure } from './errors';
 import type { GameLogic, SendResult, StepMeta } from './types';
 import { journalFor, quietly } from '../journal/attach';
 import type { JournalApi } from '../journal/journal';
+import type { GameRuntime } from './face';
 
 export { SessionNotFoundError, SessionUnreadableError } from './errors';
 export { readLog, logRange } from './load';
@@ -59,6 +60,11 @@ export interface HistoryItem {
   period?: number;
   /** A step that only walked a reminder. */
   minor: boolean;
+  /**
+   * A shared game's tap that changed nothing (another phone did the same thing first): `label`
+   * then says why. Kept in the history, never dropped.
+   */
+  notApplied?: boolean;
 }
 
 export interface SendOptions {
@@ -72,7 +78,7 @@ const DEFAULT_SNAPSHOT_EVERY = 50;
 /** Undo this close to the start of a window reads further back, behind the screen. */
 const DEEPEN_AT = 25;
 
-export class SessionRuntime<S extends BaseSetup = BaseSetup> {
+export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRuntime<S> {
   private timeline!: Timeline<S>;
   private readonly queue: CommitQueue;
   /** How much of the timeline's log is known to be stored. */

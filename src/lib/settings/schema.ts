@@ -23,6 +23,11 @@ export interface Settings {
    * override it from its own menu.
    */
   guideMe: boolean;
+  /**
+   * The sync server games shared with other phones meet at (ws:// or wss://). Empty: none, and
+   * the app works alone; nothing is ever sent anywhere until a game is shared.
+   */
+  syncServer: string;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -30,15 +35,20 @@ export const DEFAULT_SETTINGS: Settings = {
   keepAwake: true,
   haptics: true,
   textSize: 'normal',
-  guideMe: false
+  guideMe: false,
+  syncServer: ''
 };
+
+/** An empty address or a ws:// or wss:// one with a host: what the sync server setting takes. */
+export const SYNC_SERVER = /^(|wss?:\/\/[^\s/?#]+(\/[^\s?#]*)?)$/;
 
 export const SETTING_SCHEMAS = {
   theme: v.picklist(THEMES, `expected one of: ${THEMES.join(', ')}`),
   keepAwake: v.boolean('expected true or false'),
   haptics: v.boolean('expected true or false'),
   textSize: v.picklist(TEXT_SIZES, `expected one of: ${TEXT_SIZES.join(', ')}`),
-  guideMe: v.boolean('expected true or false')
+  guideMe: v.boolean('expected true or false'),
+  syncServer: v.pipe(v.string('expected text'), v.regex(SYNC_SERVER, 'expected a ws:// or wss:// address'))
 } satisfies Record<keyof Settings, v.GenericSchema>;
 
 export type SettingKey = keyof Settings;

@@ -20,3 +20,10 @@ export const ROOM_KEY = /^[A-Za-z0-9_-]{22,128}$/;
 export function roomUrl(server: string, room: string, key: string): string {
   return `${server.replace(/\/+$/, '')}/${encodeURIComponent(room)}?key=${encodeURIComponent(key)}`;
 }
+
+/** What the screen says when the server turned a phone away (a close code in 4400–4499). */
+export function refusalText(code: number): string {
+  if (code === REFUSED.wrongKey || code === REFUSED.noKey)
+    return 'The sync server refused this game’s key. Ask for the link again from a phone that plays it.';
+  return 'The sync server does not know this game’s room. Ask for the link again.';
+}

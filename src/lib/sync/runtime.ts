@@ -1,0 +1,379 @@
+/**
+ * A game played on several phones: the same face as a game on one phone (session/face.ts), with
+ * its log in a shared Yjs document instead of IndexedDB's event table.
+ *
+ * A tap is decided against the state on screen, written as a new entry of this device (never
+ * changing anyone else's) and shown at once; y-dexie stores the document's update right behind
+ * it, and the websocket provider sends it. Another phone's entries arrive through the document,
+ * take their place in the shared order, and the state is the fold of that order (fold.ts), so
+ * every phone shows the same game. The main database keeps a copy (mirror.ts) for the home list,
+ * the history page, stats, backups and the recovery journal.
+ */
+import type { AnyMachineSnapshot } from 'xstate';
+import type * as Y from 'yjs';
+import type { BaseSetup, GameEvent, SessionRecord, SessionStatus } from '../db/records';
+import type { TablesideDB } from '../db/schema';
+import type { GameRuntime, LinkState } from '../session/face';
+import type { HistoryItem, SendOptions, SendOutcome } from '../session/runtime';
+import type { GameLogic, StepMeta } from '../session/types';
+import type { JournalApi } from '../journal/journal';
+import { journalFor, quietly } from '../journal/attach';
+import { step } from '../session/replay';
+import { refusalReason, stepMeta } from '../session/send';
+import { afterPaint, type Scheduler } from '../session/commit';
+import { storageFailure } from '../session/errors';
+import { newClock, newDeviceId, nextEntry, seeEntries, type Clock, type EntryBody } from './clock';
+import { appendEntry, observeEntries, readEntries } from './doc';
+import { SharedView } from './view';
+import { Mirror } from './mirror';
+import { loadDoc, type StoredDoc } from './store';
+import { connectWebsocket, type Connect, type Link } from './connect';
+
+export interface SharedOptions {
+  now?: () => number;
+  /** When to copy a change to the main database (default: right after the next paint). */
+  schedule?: Scheduler;
+  journal?: JournalApi;
+  /** How to reach the other phones (default: the websocket provider; tests pass their own). */
+  connect?: Connect;
+  /** The document (default: this game's, from the shared games' database). */
+  store?: StoredDoc;
+  /** This tab's device id (default: a new one, so two tabs never write the same entry id). */
+  device?: string;
+}
+
+export const STALE_SHARED =
+  'The game changed on another phone just before your tap. Here it is now; tap again if you still want that.';
+
+/** Thrown when this phone has no copy of a shared game's document (the caller opens its copy). */
+export class SharedDocMissingError extends Error {
+  constructor() {
+    super('This phone has no shared copy of this game.');
+  }
+}
+
+export class SharedRuntime<S extends BaseSetup = BaseSetup> implements GameRuntime<S> {
+  private clock: Clock;
+  /** The fold's size right after the last change from another phone or tab. */
+  private external = 0;
+  /** This phone's entries not yet on disk. */
+  private unstored = 0;
+  private storing: Promise<void> = Promise.resolve();
+  private mirroring: Promise<void> | undefined;
+  private readonly listeners = new Set<() => void>();
+  private readonly failureListeners = new Set<(reason: string) => void>();
+  private readonly stops: (() => void)[] = [];
+  private readonly connection: Link;
+  problem: string | undefined;
+  unsaved: string | undefined;
+
+  private constructor(
+    readonly logic: GameLogic<S>,
+    private record: SessionRecord,
+    private readonly view: SharedView<S>,
+    private readonly store: StoredDoc,
+    private readonly mirror: Mirror,
+    private readonly db: TablesideDB,
+    private readonly options: SharedOptions,
+    private readonly journal: JournalApi | undefined
+  ) {
+    this.clock = seeEntries(newClock(options.device ?? newDeviceId()), view.fold.entries);
+    this.stops.push(observeEntries(store.doc, (added, local) => !local && this.arrived(added)));
+    store.onError((error) => this.storeFailed(error));
+    this.connection = (options.connect ?? connectWebsocket)(store.doc, record.shared!);
+    this.stops.push(this.connection.onChange(() => this.notify()));
+  }
+
+  static async open<S extends BaseSetup>(
+    db: TablesideDB,
+    logic: GameLogic<S>,
+    record: SessionRecord,
+    options: SharedOptions = {}
+  ): Promise<SharedRuntime<S>> {
+    if (!record.shared) throw new Error('This game is not shared.');
+    const store = options.store ?? (await loadDoc(record.id));
+    if (!store) throw new SharedDocMissingError();
+    const setup = record.setup as unknown as S;
+    const view = new SharedView(logic, setup, record.id, readEntries(store.doc));
+    const journal = options.journal ?? journalFor(db);
+    const mirror = new Mirror(db, record.id, journal);
+    await mirror.start(view.records);
+    const runtime = new SharedRuntime(logic, record, view, store, mirror, db, options, journal);
+    runtime.record = { ...record, head: view.records.length };
+    // The copy catches up with what arrived while the game was closed (or was merged from a file).
+    runtime.copy();
+    return runtime;
+  }
+
+  // ---- reading -------------------------------------------------------------------------------
+
+  get session(): Readonly<SessionRecord> {
+    return this.record;
+  }
+
+  get setup(): S {
+    return this.record.setup as unknown as S;
+  }
+
+  get snapshot(): AnyMachineSnapshot {
+    return this.view.snapshot;
+  }
+
+  get head(): number {
+    return this.view.size;
+  }
+
+  get pending(): boolean {
+    return this.unstored > 0;
+  }
+
+  get meta(): StepMeta | undefined {
+    return stepMeta(this.logic, this.snapshot, this.setup);
+  }
+
+  get summary(): string {
+    return this.logic.summarize(this.snapshot, this.setup);
+  }
+
+  get canUndo(): boolean {
+    return !this.problem && this.view.undoTarget !== undefined;
+  }
+
+  get canRedo(): boolean {
+    return !this.problem && this.view.redoTarget !== undefined;
+  }
+
+  get undoLabel(): string | undefined {
+    return this.view.undoLabel;
+  }
+
+  get redoLabel(): string | undefined {
+    return this.view.redoLabel;
+  }
+
+  get complete(): boolean {
+    return true;
+  }
+
+  get history(): HistoryItem[] {
+    return this.view.history;
+  }
+
+  get link(): LinkState {
+    return this.connection.state;
+  }
+
+  /** Why the server turned this phone away, when it did. */
+  get refusal(): string | undefined {
+    return this.connection.refusal;
+  }
+
+  /** The game's shared document (for "Send this game"). */
+  get doc(): Y.Doc {
+    return this.store.doc;
+  }
+
+  /** The events in effect, in the shared order. */
+  get events(): GameEvent[] {
+    return this.view.records.map((r) => r.event!);
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  onFailure(listener: (reason: string) => void): () => void {
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
+  }
+
+  check(event: GameEvent): string | undefined {
+    if (this.problem) return this.problem;
+    if (step(this.logic, this.snapshot, event)) return undefined;
+    return refusalReason(this.logic, this.snapshot, event, this.setup);
+  }
+
+  // ---- changing --------------------------------------------------------------------------------
+
+  send(event: GameEvent, options: SendOptions = {}): SendOutcome {
+    const refused = this.refuse(options);
+    if (refused) return refused;
+    if (!step(this.logic, this.snapshot, event))
+      return { ok: false, reason: refusalReason(this.logic, this.snapshot, event, this.setup) };
+    return this.write({ kind: 'event', event: structuredClone(event) });
+  }
+
+  undo(options: SendOptions = {}): SendOutcome {
+    const refused = this.refuse(options);
+    if (refused) return refused;
+    const target = this.view.undoTarget;
+    if (!target) return { ok: false, reason: 'There is nothing to undo.' };
+    return this.write({ kind: 'undo', target });
+  }
+
+  redo(options: SendOptions = {}): SendOutcome {
+    const refused = this.refuse(options);
+    if (refused) return refused;
+    const target = this.view.redoTarget;
+    if (!target) return { ok: false, reason: 'There is nothing to redo.' };
+    if (this.view.redoLabel === undefined)
+      return { ok: false, reason: 'That step no longer fits the game as it stands, so it cannot be redone.' };
+    return this.write({ kind: 'undo', target });
+  }
+
+  readWhole(): Promise<string | undefined> {
+    return Promise.resolve(undefined);
+  }
+
+  /** Resolves once every tap made here is on disk and the main database's copy is written. */
+  async saved(): Promise<void> {
+    for (;;) {
+      const [storing, mirroring] = [this.storing, this.mirroring];
+      await storing;
+      await mirroring;
+      await this.mirror.idle();
+      if (storing === this.storing && mirroring === this.mirroring) return;
+    }
+  }
+
+  /** Another tab's changes come through the document (y-dexie), not through the main database. */
+  async reload(): Promise<void> {}
+
+  async flushRecord(): Promise<void> {
+    await this.mirror.write(this.view.records, () => this.recordFields());
+    quietly(this.journal?.flush());
+  }
+
+  async setGuide(guide: boolean | undefined): Promise<void> {
+    const record = { ...this.record };
+    if (guide === undefined) delete record.guide;
+    else record.guide = guide;
+    await this.db.sessions.update(this.record.id, { guide });
+    this.record = record;
+    quietly(this.journal?.update(this.record.id, { guide }));
+    this.notify();
+  }
+
+  finish(): Promise<void> {
+    return this.setStatus('finished');
+  }
+
+  archive(): Promise<void> {
+    return this.setStatus('archived');
+  }
+
+  reopen(): Promise<void> {
+    return this.setStatus(naturalStatus(this.snapshot));
+  }
+
+  close(): void {
+    for (const stop of this.stops.splice(0)) stop();
+    this.connection.destroy();
+    this.store.release();
+  }
+
+  // ---- internals -------------------------------------------------------------------------------
+
+  /** A tap on a state that is not the one on screen is never applied (as on one phone). */
+  private refuse(options: SendOptions): SendOutcome | undefined {
+    if (this.problem) return { ok: false, reason: this.problem };
+    const { seen } = options;
+    if (seen === undefined || seen === this.head) return undefined;
+    return seen < this.external
+      ? { ok: false, reason: STALE_SHARED }
+      : { ok: false, reason: 'That tap was on a step that had already moved on.', quiet: true };
+  }
+
+  private write(body: EntryBody): SendOutcome {
+    const { entry, clock } = nextEntry(this.clock, body, (this.options.now ?? Date.now)());
+    this.clock = clock;
+    // Observers skip this change (it is local): the view takes the entry here, in this frame.
+    appendEntry(this.store.doc, entry);
+    this.view.add([entry]);
+    this.unstored++;
+    const stored = this.store.stored().then(
+      () => {
+        this.unstored--;
+        if (this.unsaved !== undefined) this.unsaved = undefined;
+        if (this.unstored === 0) this.notify();
+      },
+      (error) => {
+        this.unstored--;
+        this.storeFailed(error);
+      }
+    );
+    this.storing = this.storing.then(() => stored);
+    this.changed();
+    return { ok: true };
+  }
+
+  private arrived(added: readonly import('./entry').SharedEntry[]): void {
+    this.clock = seeEntries(this.clock, added);
+    const before = this.view.size;
+    this.view.add(added);
+    if (this.view.size === before) return;
+    this.external = this.view.size;
+    this.changed();
+  }
+
+  private changed(): void {
+    const last = this.view.records.at(-1);
+    this.record = {
+      ...this.record,
+      head: this.view.records.length,
+      updated: last?.time ?? this.record.updated,
+      status: naturalStatus(this.snapshot)
+    };
+    this.copy();
+    this.notify();
+  }
+
+  /** Copies the game to the main database once the screen has painted, at most once a frame. */
+  private copy(): void {
+    if (this.mirroring) return;
+    this.mirroring = new Promise<void>((resolve) =>
+      (this.options.schedule ?? afterPaint)(() => {
+        this.mirroring = undefined;
+        this.mirror
+          .write(this.view.records, () => this.recordFields())
+          .catch((error) => this.storeFailed(error))
+          .finally(resolve);
+      })
+    );
+  }
+
+  private recordFields(): Partial<SessionRecord> {
+    return {
+      head: this.record.head,
+      updated: this.record.updated,
+      status: this.record.status,
+      summary: this.summary
+    };
+  }
+
+  private storeFailed(error: unknown): void {
+    // The tap is on screen and in the document other phones receive; only this phone's disk
+    // copy failed. The banner says so until a write succeeds again.
+    const reason = storageFailure(error);
+    this.unsaved = reason;
+    this.notify();
+    for (const listener of this.failureListeners) listener(reason);
+  }
+
+  private async setStatus(status: SessionStatus): Promise<void> {
+    const fields: Partial<SessionRecord> = { status, updated: (this.options.now ?? Date.now)() };
+    await this.db.sessions.update(this.record.id, fields);
+    this.record = { ...this.record, ...fields };
+    quietly(this.journal?.update(this.record.id, fields));
+    this.notify();
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function naturalStatus(snapshot: AnyMachineSnapshot): SessionStatus {
+  return snapshot.status === 'done' ? 'finished' : 'active';
+}

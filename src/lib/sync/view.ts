@@ -1,0 +1,174 @@
+/**
+ * A shared game as the screen shows it: the fold of its shared log (fold.ts) turned into the
+ * same log a game on one phone has, one history line per event in effect, with the states
+ * between them held by a Timeline. When entries arrive the fold changes, usually at its end;
+ * only the lines from the first event that differs are rebuilt.
+ * Pure: no storage, no network.
+ */
+import type { AnyMachineSnapshot } from 'xstate';
+import type { BaseSetup, EventRecord } from '../db/records';
+import { step } from '../session/replay';
+import { historyFields } from '../session/send';
+import { Timeline } from '../session/timeline';
+import type { GameLogic } from '../session/types';
+import type { HistoryItem } from '../session/runtime';
+import type { EventEntry } from './entry';
+import { fold, redoTarget, refold, undoTarget, type Fold } from './fold';
+import type { EntryId, SharedEntry } from './entry';
+import { entryKey } from './entry';
+
+const CHECKPOINT_EVERY = 50;
+
+export class SharedView<S extends BaseSetup = BaseSetup> {
+  private folded: Fold<S>;
+  private readonly timeline: Timeline<S>;
+  private redoCache: { fold: Fold<S>; label: string | undefined } | undefined;
+
+  constructor(
+    readonly logic: GameLogic<S>,
+    readonly setup: S,
+    private readonly sessionId: string,
+    entries: readonly SharedEntry[]
+  ) {
+    this.timeline = new Timeline(logic, setup, CHECKPOINT_EVERY);
+    this.folded = fold(logic, setup, []);
+    this.take(fold(logic, setup, entries));
+  }
+
+  get fold(): Fold<S> {
+    return this.folded;
+  }
+
+  get snapshot(): AnyMachineSnapshot {
+    return this.timeline.snapshot;
+  }
+
+  /** Every entry the fold holds: it only grows, so it tells each change from the one before. */
+  get size(): number {
+    return this.folded.entries.length;
+  }
+
+  /** The events in effect as a single phone's log: seq 1, 2, 3… (what is copied to IndexedDB). */
+  get records(): readonly EventRecord[] {
+    return this.timeline.effective;
+  }
+
+  /**
+   * Folds in entries (this phone's or another's). Returns how many history lines were kept as
+   * they were: the lines from there on are new.
+   */
+  add(entries: readonly SharedEntry[]): number {
+    return this.take(refold(this.folded, entries));
+  }
+
+  /** What "Undo" takes back: the newest event in effect. */
+  get undoTarget(): EntryId | undefined {
+    return undoTarget(this.folded);
+  }
+
+  get undoLabel(): string | undefined {
+    return this.timeline.effective.at(-1)?.label;
+  }
+
+  /** The undo "Redo" cancels; its event comes back at the end of what is in effect. */
+  get redoTarget(): EntryId | undefined {
+    return redoTarget(this.folded);
+  }
+
+  get redoLabel(): string | undefined {
+    if (this.redoCache?.fold === this.folded) return this.redoCache.label;
+    let label: string | undefined;
+    const undo = this.redoTarget && this.entry(this.redoTarget);
+    const event = undo?.kind === 'undo' ? this.entry(undo.target) : undefined;
+    if (event?.kind === 'event') {
+      const next = step(this.logic, this.snapshot, event.event);
+      if (next) label = historyFields(this.logic, this.setup, this.snapshot, next, event.event).label;
+    }
+    this.redoCache = { fold: this.folded, label };
+    return label;
+  }
+
+  /**
+   * The history, newest first: every event in effect, and every tap that was not applied with
+   * why (two phones did the same thing at once; the later one in the order is kept here).
+   */
+  get history(): HistoryItem[] {
+    const items: HistoryItem[] = [];
+    const { entries, outcomes } = this.folded;
+    const records = this.timeline.effective;
+    let applied = 0;
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i];
+      const outcome = outcomes[i];
+      if (entry.kind !== 'event') continue;
+      if (outcome.status === 'applied') {
+        const r = records[applied++];
+        if (r)
+          items.push({
+            seq: r.seq,
+            label: r.label,
+            time: r.time,
+            undone: false,
+            ...(r.period !== undefined ? { period: r.period } : {}),
+            minor: r.minor === true
+          });
+      } else if (outcome.status === 'not-applied') {
+        const period = records[applied - 1]?.period;
+        items.push({
+          seq: -(i + 1),
+          label: outcome.reason,
+          time: entry.time,
+          undone: false,
+          notApplied: true,
+          ...(period !== undefined ? { period } : {}),
+          minor: false
+        });
+      }
+    }
+    return items.reverse();
+  }
+
+  private entry(id: EntryId): SharedEntry | undefined {
+    const key = entryKey(id);
+    return this.folded.entries.find((e) => entryKey(e.id) === key);
+  }
+
+  private take(next: Fold<S>): number {
+    const applied = appliedEvents(next);
+    const held = this.timeline.effective;
+    let kept = 0;
+    while (kept < held.length && kept < applied.length && held[kept].event === applied[kept].event) kept++;
+    if (kept < held.length) this.timeline.rollback(kept);
+    let snapshot = this.timeline.snapshot;
+    for (let i = kept; i < applied.length; i++) {
+      const { event, time } = applied[i];
+      // The fold applied it to this very state, so the machine takes it again.
+      const after = step(this.logic, snapshot, event)!;
+      const { label, period, minor } = historyFields(this.logic, this.setup, snapshot, after, event);
+      const record: EventRecord = {
+        sessionId: this.sessionId,
+        seq: i + 1,
+        kind: 'event',
+        event,
+        time,
+        label,
+        period,
+        ...(minor ? { minor: true } : {})
+      };
+      this.timeline.appendEvent(record, after);
+      snapshot = after;
+    }
+    this.folded = next;
+    return kept;
+  }
+}
+
+/** The event entries in effect, in the shared order. */
+function appliedEvents(f: Fold<any>): EventEntry[] {
+  const out: EventEntry[] = [];
+  for (let i = 0; i < f.entries.length; i++) {
+    const e = f.entries[i];
+    if (e.kind === 'event' && f.outcomes[i].status === 'applied') out.push(e);
+  }
+  return out;
+}
