@@ -19,7 +19,9 @@ const config = {
         'script-src': ['self'],
         'style-src': ['self', 'unsafe-inline'],
         'img-src': ['self', 'data:', 'blob:'],
-        'connect-src': ['self'],
+        // A shared game reaches the sync server the person set (#11): any ws:// or wss:// host,
+        // since it is theirs to choose. Nothing connects until a game is shared.
+        'connect-src': ['self', 'ws:', 'wss:'],
         'worker-src': ['self'],
         'manifest-src': ['self'],
         'object-src': ['none'],

@@ -5,16 +5,25 @@
 import { gameById } from '../games/registry';
 import type { GameEntry, GameModule } from '../games/types';
 import type { TablesideDB } from '../db/schema';
+import type { GameRuntime } from './face';
 import { SessionNotFoundError, SessionRuntime, SessionUnreadableError, type RuntimeOptions } from './runtime';
 
 export type OpenResult =
-  | { ok: true; entry: GameEntry; module: GameModule; runtime: SessionRuntime<any> }
+  | { ok: true; entry: GameEntry; module: GameModule; runtime: GameRuntime<any> }
   | { ok: false; message: string };
+
+export interface OpenOptions extends RuntimeOptions {
+  /**
+   * False: a shared game opens from this phone's copy, as a game on one phone, without
+   * connecting (the history page reads it). Default true: it joins the other phones.
+   */
+  shared?: boolean;
+}
 
 export async function openSession(
   db: TablesideDB,
   id: string,
-  options: RuntimeOptions = {}
+  options: OpenOptions = {}
 ): Promise<OpenResult> {
   const record = await db.sessions.get(id);
   if (!record || record.deletedAt !== undefined) {
@@ -37,6 +46,17 @@ export async function openSession(
     };
   }
   try {
+    if (record.shared && options.shared !== false) {
+      // Only a shared game loads the sync code (and Yjs with it).
+      const { SharedRuntime, SharedDocMissingError } = await import('../sync/runtime');
+      try {
+        const runtime = await SharedRuntime.open(db, module.logic, record);
+        return { ok: true, entry, module, runtime };
+      } catch (error) {
+        // No shared copy on this phone (its storage was cleared): this phone's copy still opens.
+        if (!(error instanceof SharedDocMissingError)) throw error;
+      }
+    }
     const runtime = await SessionRuntime.open(db, module.logic, id, options);
     return { ok: true, entry, module, runtime };
   } catch (error) {

@@ -27,12 +27,15 @@ export async function unmarkDeleted(db: TablesideDB, id: string): Promise<void> 
  * first: were it left behind, the next start would bring the game back from it.
  */
 export async function purgeSession(db: TablesideDB, id: string): Promise<void> {
+  const shared = (await db.sessions.get(id))?.shared;
   await journalFor(db)?.remove(id);
   await db.transaction('rw', db.sessions, db.events, db.snapshots, async () => {
     await db.sessions.delete(id);
     await db.events.where('sessionId').equals(id).delete();
     await db.snapshots.where('sessionId').equals(id).delete();
   });
+  // A shared game's document goes too (loaded only for a shared game: it brings Yjs).
+  if (shared) await (await import('../sync/store')).deleteDoc(id);
 }
 
 /** Purges every session marked deleted before `before` (e.g. left over from a closed tab). */

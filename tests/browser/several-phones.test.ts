@@ -1,0 +1,186 @@
+/**
+ * Several phones on one game (#11), with the sync server started here on 127.0.0.1: two browser
+ * contexts are two phones. One shares its game, the other joins by the link; taps show on both;
+ * with the server gone both play on, and once it is back they end the same with nothing lost.
+ * A wrong key is refused, a game never shared sends nothing, and a shared game killed mid-tap
+ * comes back as exactly what it stored.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { openTab, visit } from './harness';
+import { useBrowser } from './shared';
+import { tapAfterLooking } from './checks';
+import { startSyncServer, type SyncServer } from '../../scripts/sync-server';
+
+const shared = useBrowser();
+let sync: SyncServer;
+let port = 0;
+let dir = '';
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tableside-sync-'));
+  sync = await startSyncServer({ host: '127.0.0.1', port: 0, dir });
+  port = sync.port;
+});
+
+afterAll(async () => {
+  await sync?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const address = () => `ws://127.0.0.1:${port}`;
+/** What the board shows, surge tokens included (drawn as dots, so read from their labels). */
+const board = async (page: Page) => {
+  const region = page.getByRole('region', { name: 'Board' });
+  const tokens = await region
+    .getByLabel(/surge tokens left/)
+    .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')).join(', '));
+  return `${await region.innerText()}\n${tokens}`;
+};
+const surges = (page: Page) => page.getByRole('button', { name: /: Surge/ });
+const surge = (page: Page, who: 'Ana' | 'Ben') =>
+  page.getByRole('button', { name: new RegExp(`^${who}: Surge`) });
+
+async function startDuel(page: Page): Promise<void> {
+  await visit(page, `${shared.server.url}/titans/new`);
+  await page.getByPlaceholder('Player 1').fill('Ana');
+  await page.getByPlaceholder('Player 2').fill('Ben');
+  await page.getByRole('button', { name: 'Start the game' }).click();
+  await page.waitForURL(/\/play\//);
+  await page.getByRole('region', { name: 'Board' }).waitFor();
+}
+
+/** Shares the game on screen through its menu and hands back the link for the other phones. */
+async function share(page: Page, server = address()): Promise<string> {
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Play on several phones' }).click();
+  await page.getByLabel('Sync server').fill(server);
+  await page.getByRole('button', { name: 'Share this game' }).click();
+  const link = page.getByLabel('Link to join this game');
+  await link.waitFor();
+  await expect.poll(() => page.getByRole('status').filter({ hasText: 'Connected' }).count()).toBe(1);
+  return link.inputValue();
+}
+
+async function closeSheet(page: Page): Promise<void> {
+  await page
+    .getByRole('dialog', { name: 'Play on several phones' })
+    .getByRole('button', { name: 'Close' })
+    .click();
+}
+
+/** The history sheet's lines, as a person reads them. */
+async function history(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'History' }).click();
+  const sheet = page.getByRole('dialog', { name: 'History' });
+  for (const more of await sheet.locator('details').all())
+    await more.evaluate((d) => d.setAttribute('open', ''));
+  const text = await sheet.innerText();
+  await sheet.getByRole('button', { name: 'Close' }).click();
+  // Times ("just now", "1 min ago") differ by a moment between phones; the lines must not.
+  return text.replace(/ · .*$/gm, '').replace(/\n(just now|\d+ \w+ ago)$/gm, '');
+}
+
+async function crash(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const crashed = new Promise((resolve) => page.once('crash', resolve));
+  void cdp.send('Page.crash').catch(() => {});
+  await crashed;
+}
+
+describe('several phones on one game', () => {
+  it('a game never shared makes no request to the sync server, even with one set', async () => {
+    const { page, context } = await openTab(shared.browser);
+    const sockets: string[] = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+    await visit(page, `${shared.server.url}/settings`);
+    await page.getByRole('button', { name: 'Set a sync server' }).click();
+    await page.getByLabel('Sync server').fill(address());
+    await page.getByRole('button', { name: 'Save' }).click();
+    await startDuel(page);
+    await surges(page).first().click();
+    await page.waitForTimeout(500);
+    expect(sockets).toEqual([]);
+    await context.close();
+  });
+
+  it('join by the link; taps show on both; with the server gone both play on, and they meet again; a wrong key is refused', async () => {
+    const a = await openTab(shared.browser);
+    const b = await openTab(shared.browser);
+    await startDuel(a.page);
+    await surge(a.page, 'Ana').click(); // a tap before sharing travels with the game
+    const link = await share(a.page);
+    expect(link).toMatch(/\/join#room=[\w-]+&key=[\w-]{22,}&server=/);
+    await closeSheet(a.page);
+
+    await visit(b.page, link);
+    await b.page.waitForURL(/\/play\//);
+    await b.page.getByRole('region', { name: 'Board' }).waitFor();
+    expect(await board(b.page)).toBe(await board(a.page));
+
+    // A tap on one phone shows on the other.
+    await tapAfterLooking(surge(a.page, 'Ben'));
+    await expect.poll(() => board(b.page)).toBe(await board(a.page));
+    await tapAfterLooking(surge(b.page, 'Ana'));
+    await expect.poll(() => board(a.page)).toBe(await board(b.page));
+
+    // The server goes away: both phones play on, each its own taps.
+    await sync.close();
+    await expect.poll(() => a.page.getByText(/^Offline/).count(), { timeout: 10_000 }).toBe(1);
+    await tapAfterLooking(surge(a.page, 'Ben'));
+    const aAlone = await board(a.page);
+    await b.page.getByRole('button', { name: /^Undo/ }).click(); // B takes back its own last tap
+    const bAlone = await board(b.page);
+    expect(aAlone).not.toBe(bAlone);
+
+    // Back again: both end the same, with both phones' taps in it.
+    sync = await startSyncServer({ host: '127.0.0.1', port, dir });
+    const same = async () => (await board(a.page)) === (await board(b.page));
+    await expect.poll(same, { timeout: 20_000 }).toBe(true);
+    const [ha, hb] = [await history(a.page), await history(b.page)];
+    expect(ha).toBe(hb);
+    // Three surges stand (A's two, A's offline one); B's was undone on B and stays undone.
+    expect(ha.match(/surge/gi)?.length).toBe(3);
+    expect(await a.page.getByLabel('1 of 2 surge tokens left').count()).toBe(1); // Ana
+    expect(await a.page.getByLabel('0 of 2 surge tokens left').count()).toBe(1); // Ben
+
+    // The join page under a wrong key is turned away, and says so.
+    const wrong = link.replace(/key=[\w-]+/, 'key=' + 'x'.repeat(22));
+    const c = await openTab(shared.browser);
+    await visit(c.page, wrong);
+    const alert = c.page.getByRole('alert').filter({ hasText: /refused this game’s key/ });
+    await expect.poll(() => alert.count(), { timeout: 15_000 }).toBe(1);
+    expect(await c.page.evaluate(() => location.href)).not.toMatch(/key=/); // not left in the address bar
+    for (const tab of [a, b, c]) await tab.context.close();
+  });
+
+  it('a shared game killed between the paint and the write comes back as exactly what it stored', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await startDuel(page);
+    await share(page);
+    await closeSheet(page);
+    const game = page.url();
+    await surges(page).first().click();
+    await page.waitForTimeout(300); // stored
+    const stored = await board(page);
+    // Hold back everything timed (the copy to the main database) and kill the page right after the
+    // next tap: at most that tap is lost, never half of it, never one before it.
+    await page.evaluate(() => {
+      const later = window.setTimeout;
+      window.setTimeout = ((fn: () => void, ms?: number) =>
+        later(fn, (ms ?? 0) + 60_000)) as typeof setTimeout;
+    });
+    await tapAfterLooking(surges(page).nth(1));
+    const tapped = await board(page);
+    await crash(page);
+    const again = await context.newPage();
+    await again.goto(game);
+    await again.getByRole('region', { name: 'Board' }).waitFor();
+    expect([stored, tapped]).toContain(await board(again));
+    await context.close();
+  });
+});
