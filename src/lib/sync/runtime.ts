@@ -59,7 +59,9 @@ export class SharedRuntime<S extends BaseSetup = BaseSetup> implements GameRunti
   /** This phone's entries not yet on disk. */
   private unstored = 0;
   private storing: Promise<void> = Promise.resolve();
-  private mirroring: Promise<void> | undefined;
+  private mirroring: Promise<void> = Promise.resolve();
+  /** A copy to the main database is scheduled and has not started. */
+  private copyDue = false;
   private readonly listeners = new Set<() => void>();
   private readonly failureListeners = new Set<(reason: string) => void>();
   private readonly stops: (() => void)[] = [];
@@ -331,16 +333,17 @@ export class SharedRuntime<S extends BaseSetup = BaseSetup> implements GameRunti
 
   /** Copies the game to the main database once the screen has painted, at most once a frame. */
   private copy(): void {
-    if (this.mirroring) return;
-    this.mirroring = new Promise<void>((resolve) =>
-      (this.options.schedule ?? afterPaint)(() => {
-        this.mirroring = undefined;
-        this.mirror
-          .write(this.view.records, () => this.recordFields())
-          .catch((error) => this.storeFailed(error))
-          .finally(resolve);
-      })
-    );
+    if (this.copyDue) return;
+    this.copyDue = true;
+    let done!: () => void;
+    this.mirroring = new Promise<void>((resolve) => (done = resolve));
+    (this.options.schedule ?? afterPaint)(() => {
+      this.copyDue = false;
+      this.mirror
+        .write(this.view.records, () => this.recordFields())
+        .catch((error) => this.storeFailed(error))
+        .finally(done);
+    });
   }
 
   private recordFields(): Partial<SessionRecord> {

@@ -143,7 +143,12 @@ export function isGameFile(value: unknown): value is GameFile {
  * Opens a game file: merged into the game it belongs to when this phone has it (sending twice,
  * or files in any order, ends the same: the merge is Yjs's), else kept as a new shared game.
  */
-export async function openGameFile(db: TablesideDB, file: GameFile, now = Date.now()): Promise<Joined> {
+export async function openGameFile(
+  db: TablesideDB,
+  file: GameFile,
+  options: { now?: number; knows?: (game: string) => boolean } = {}
+): Promise<Joined> {
+  const now = options.now ?? Date.now();
   const shared = file.shared;
   let update: Uint8Array;
   try {
@@ -152,7 +157,7 @@ export async function openGameFile(db: TablesideDB, file: GameFile, now = Date.n
     const scratch = new Y.Doc();
     mergeDoc(scratch, update);
     const meta = readMeta(scratch);
-    const problem = !meta ? 'This file holds no game.' : checkMeta(meta);
+    const problem = !meta ? 'This file holds no game.' : checkMeta(meta, options.knows);
     if (problem) return { ok: false, message: problem };
   } catch {
     return { ok: false, message: 'This game file is damaged: it could not be read. Nothing was changed.' };
@@ -181,9 +186,11 @@ function metaOf(record: SessionRecord): SharedGameMeta {
   return { game: record.game, setup: record.setup, created: record.created, format: 1 };
 }
 
-function checkMeta(meta: SharedGameMeta): string | undefined {
-  const entry = gameById(meta.game);
-  if (!entry)
+function checkMeta(
+  meta: SharedGameMeta,
+  knows = (game: string) => gameById(game) !== undefined
+): string | undefined {
+  if (!knows(meta.game))
     return `This game is “${meta.game}”, which this version of Tableside does not know. Update the app, then open the link again.`;
   return undefined;
 }
