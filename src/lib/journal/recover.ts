@@ -78,7 +78,8 @@ function changingFields(record: SessionRecord): Partial<SessionRecord> {
     summary: record.summary,
     guide: record.guide,
     deletedAt: record.deletedAt,
-    profiles: record.profiles
+    profiles: record.profiles,
+    shared: record.shared
   };
 }
 
