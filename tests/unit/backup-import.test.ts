@@ -45,6 +45,7 @@ const noSummary: ImportSummary = {
   keptBoth: 0,
   keptPhone: 0,
   alreadyHere: 0,
+  merged: 0,
   events: 0,
   settings: 0,
   profilesAdded: 0,

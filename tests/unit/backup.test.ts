@@ -368,7 +368,7 @@ describe('backup export and import', () => {
     [
       'an unknown setting',
       () => broken((b) => b.settings.push({ key: 'volume', value: 11 })),
-      /^settings\[2\]\.key: expected theme, keepAwake, haptics, textSize or guideMe$/
+      /^settings\[2\]\.key: expected theme, keepAwake, haptics, textSize, guideMe or syncServer$/
     ],
     [
       'a setting with a wrong value',

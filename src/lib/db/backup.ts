@@ -7,9 +7,15 @@
  * continues it; an older or different copy is a conflict the person settles (keep this phone's,
  * use the backup's, or keep both). Derived data (summaries, history labels, status, head) is
  * rebuilt by replaying each game, never taken from the file.
+ *
+ * A shared game (#11) travels with its shared document (`sharedDocs`), whose merge is Yjs's
+ * union: see `planImport`. Yjs is loaded (src/lib/sync/backup-docs.ts) only when the database
+ * or the file holds a shared game.
  */
 import * as v from 'valibot';
-import { SETTING_KEYS, SETTING_SCHEMAS, type SettingKey } from '../settings/schema';
+import { SETTING_KEYS, SETTING_SCHEMAS, SYNC_SERVER, type SettingKey } from '../settings/schema';
+import { ROOM_KEY, ROOM_NAME } from '../sync/protocol';
+import type { DocWrite, SharedDocEntry } from '../sync/backup-docs';
 import { buildTimeline, logHead, readLog } from '../session/load';
 import { foldLog } from '../session/log';
 import type { GameLogic } from '../session/types';
@@ -33,6 +39,7 @@ import {
   isTrue,
   byId,
   list,
+  matching,
   object,
   oneOf,
   refused,
@@ -80,6 +87,11 @@ export interface Backup {
   events: EventRecord[];
   settings: SettingRecord[];
   profiles: ProfileRecord[];
+  /**
+   * The shared document of each shared game in `sessions` that this phone holds one for. Absent
+   * when there is none, so a backup without shared games has the shape it always had.
+   */
+  sharedDocs?: SharedDocEntry[];
 }
 
 export type GameResolver = (game: string) => Promise<GameLogic<any> | undefined>;
@@ -98,12 +110,14 @@ export interface CheckOptions {
 export interface CheckedBackup {
   backup: Backup;
   games: RebuiltGame[];
+  /** Each shared document of the file, by session id, as bytes checked on a scratch document. */
+  docs: ReadonlyMap<string, Uint8Array>;
 }
 
 export type BackupCheck = ({ ok: true } & CheckedBackup) | { ok: false; errors: string[] };
 
 export async function exportBackup(db: TablesideDB, appVersion: string, now = Date.now()): Promise<Backup> {
-  return db
+  const backup = await db
     .transaction('r', [db.sessions, db.events, db.settings, db.profiles], async (): Promise<Backup> => ({
       format: BACKUP_FORMAT,
       formatVersion: BACKUP_FORMAT_VERSION,
@@ -128,6 +142,14 @@ export async function exportBackup(db: TablesideDB, appVersion: string, now = Da
       backup.sessions = backup.sessions.map((s) => ({ ...s, head: heads.get(s.id) ?? 0 }));
       return backup;
     });
+  // A shared game's truth is its document (the events above are its copy): it goes along.
+  const shared = backup.sessions.filter((s) => s.shared).map((s) => s.id);
+  if (shared.length) {
+    const { exportDocs } = await import('../sync/backup-docs');
+    const docs = await exportDocs(shared);
+    if (docs.length) backup.sharedDocs = docs;
+  }
+  return backup;
 }
 
 export function backupFileName(now = new Date()): string {
@@ -168,9 +190,18 @@ function recordChecks(dates: DateRange) {
         'this game is marked as deleted, and a backup never holds deleted games (export never writes them)'
       ),
       guide: bool,
-      profiles: byId(id)
+      profiles: byId(id),
+      shared: object({
+        required: {
+          room: matching(ROOM_NAME, 64, 'a room name of letters, digits, “-” or “_” (at most 64)'),
+          key: matching(ROOM_KEY, 128, 'a room key of 22 to 128 letters, digits, “-” or “_”'),
+          server: matching(SYNC_SERVER, 500, 'a ws:// or wss:// address, or nothing')
+        }
+      })
     }
   });
+  // The document itself is checked on a scratch Y.Doc once the games are known (sharedDoc).
+  const sharedDoc = object({ required: { sessionId: id, doc: text(MAX_BACKUP_BYTES) } });
   const event = object({
     required: { sessionId: id, seq: whole(1), kind: oneOf(['event', 'undo', 'redo']), time: when },
     optional: {
@@ -198,9 +229,12 @@ function recordChecks(dates: DateRange) {
       events: list(anything, { max: [MAX_EVENTS, `too many steps (at most ${MAX_EVENTS})`] }),
       settings: list(anything),
       profiles: list(anything)
+    },
+    optional: {
+      sharedDocs: list(anything, { max: [MAX_SESSIONS, `too many shared games (at most ${MAX_SESSIONS})`] })
     }
   });
-  return { top, session, event, setting, profile };
+  return { top, session, event, setting, profile, sharedDoc };
 }
 
 // ---- checking ----------------------------------------------------------------------------------------
@@ -258,27 +292,35 @@ export async function checkBackup(
     ['sessions', checks.session],
     ['settings', checks.setting],
     ['profiles', checks.profile],
-    ['events', checks.event]
+    ['events', checks.event],
+    ['sharedDocs', checks.sharedDoc]
   ] as const;
+  const sharedDocs = backup.sharedDocs ?? [];
   const total =
-    backup.sessions.length + backup.events.length + backup.settings.length + backup.profiles.length;
+    backup.sessions.length +
+    backup.events.length +
+    backup.settings.length +
+    backup.profiles.length +
+    sharedDocs.length;
   let done = 0;
   for (const [name, check] of lists) {
-    const items = backup[name] as unknown[];
+    const items = (backup[name] ?? []) as unknown[];
     where.push(name);
     for (let i = 0; i < items.length && !problems.full; i++) {
       const before = problems.list.length;
       where.push(i);
       // The record checks refuse unknown fields and overlong text; only the parts left open
       // (an event's own fields, a setup's, a setting's value) need the structural walk. Events
-      // are most of a file, so theirs is walked alone.
+      // are most of a file, so theirs is walked alone. A shared document's check leaves nothing
+      // open (and its document is one long text, past the walk's limit).
       const item = items[i] as { event?: unknown } | null;
-      if (name !== 'events') structuralProblems(item, where);
-      else if (item && typeof item === 'object' && 'event' in item) {
-        where.push('event');
-        structuralProblems(item.event, where);
-        where.pop();
-      }
+      if (name === 'events') {
+        if (item && typeof item === 'object' && 'event' in item) {
+          where.push('event');
+          structuralProblems(item.event, where);
+          where.pop();
+        }
+      } else if (name !== 'sharedDocs') structuralProblems(item, where);
       if (problems.list.length === before) check(item, where);
       where.pop();
       if (slicer.due()) await slicer.pause((RECORDS_SHARE * (done + i)) / Math.max(1, total));
@@ -290,6 +332,8 @@ export async function checkBackup(
 
   const games = consistency(backup, problems);
   if (problems.any || !games) return fail(problems.list);
+  const docs = await readSharedDocs(sharedDocs, games, problems, slicer);
+  if (problems.any) return fail(problems.list);
 
   // Replays, the heavy part: each game through its machine, derived fields rebuilt.
   const rebuilt: RebuiltGame[] = [];
@@ -321,8 +365,48 @@ export async function checkBackup(
   return {
     ok: true,
     backup: { ...backup, sessions: rebuilt.map((g) => g.session), events: rebuilt.flatMap((g) => g.log) },
-    games: rebuilt
+    games: rebuilt,
+    docs
   };
+}
+
+/**
+ * Each shared document of the file, read on a scratch Y.Doc (sync/backup-docs.ts): it must
+ * belong to a shared game of the file, once, be base64 that Yjs can apply, and be of that
+ * game. A broken one is refused here, so it never reaches a stored game.
+ */
+async function readSharedDocs(
+  entries: readonly SharedDocEntry[],
+  games: readonly FileGame[],
+  problems: Problems,
+  slicer: Slicer
+): Promise<Map<string, Uint8Array>> {
+  const docs = new Map<string, Uint8Array>();
+  if (!entries.length) return docs;
+  const byId = new Map(games.map((g) => [g.session.id, g]));
+  const seen = new Map<string, number>();
+  const { readDoc } = await import('../sync/backup-docs');
+  for (let i = 0; i < entries.length && !problems.full; i++) {
+    const { sessionId, doc } = entries[i];
+    const game = byId.get(sessionId);
+    const first = seen.get(sessionId);
+    if (!game) problems.add(`sharedDocs[${i}].sessionId`, `no game “${sessionId}” in this backup`);
+    else if (!game.session.shared) {
+      problems.add(
+        `sharedDocs[${i}].sessionId`,
+        `game “${sessionId}” is not shared (sessions[${game.index}] has no “shared”)`
+      );
+    } else if (first !== undefined) {
+      problems.add(`sharedDocs[${i}].sessionId`, `“${sessionId}” appears twice (also sharedDocs[${first}])`);
+    } else {
+      seen.set(sessionId, i);
+      const read = readDoc(doc, game.session.game);
+      if (read.ok) docs.set(sessionId, read.update);
+      else problems.add(`sharedDocs[${i}].doc`, read.problem);
+    }
+    if (slicer.due()) await slicer.pause(RECORDS_SHARE);
+  }
+  return docs;
 }
 
 /**
@@ -405,13 +489,29 @@ interface PlannedGame {
 export interface ImportPlan {
   backup: Backup;
   games: PlannedGame[];
+  /** The file's shared documents, checked (CheckedBackup.docs). */
+  docs: ReadonlyMap<string, Uint8Array>;
   conflicts: Conflict[];
   profiles: ProfileMerge;
 }
 
 export type PlanResult = { ok: true; plan: ImportPlan } | { ok: false; errors: string[] };
 
-/** Checks the file and decides, game by game, what importing it would do; writes nothing. */
+/**
+ * Checks the file and decides, game by game, what importing it would do; writes nothing.
+ *
+ * A shared game is one game wherever it is played: its room names it, and its document is the
+ * truth (the log here is a copy, rewritten from the document whenever the game is opened). So a
+ * shared game of the file whose room this phone plays too is never a conflict: the file's
+ * document is merged into this phone's, and Yjs's union loses nothing and changes nothing that is
+ * there (the same file twice, or an older one, adds nothing). Its log here is kept as it is and
+ * not duplicated ("keep both" would make two games of one); the next open folds the merged
+ * document and rewrites the copy. When this phone's log is simply behind or equal, the game is
+ * brought forward or left as any game is, and the documents are merged too. A phone that joined
+ * the game keeps it under an id of its own: the file's copy merges into that one. Any other
+ * shared game (not here, or here under another room) is planned as any game, its document going
+ * wherever the file's record is written.
+ */
 export async function planImport(
   db: TablesideDB,
   input: string | Uint8Array,
@@ -422,13 +522,22 @@ export async function planImport(
   if (!check.ok) return check;
   const ids = check.games.map((g) => g.session.id);
   const records = await db.sessions.bulkGet(ids);
+  const holders = check.games.some((g) => g.session.shared) ? await roomHolders(db) : undefined;
   const games: PlannedGame[] = [];
   const conflicts: Conflict[] = [];
   for (let i = 0; i < check.games.length; i++) {
     const game = check.games[i];
+    const id = game.session.id;
+    const held = game.session.shared && holders?.get(game.session.shared.room);
+    const into = held ? (held.includes(id) ? id : held[0]) : undefined;
+    if (into !== undefined && into !== id) {
+      games.push({ game, plan: { kind: 'merge', into }, headHere: 0 });
+      continue;
+    }
     const record = records[i];
     const log = record ? await readLog(db, record.id) : [];
-    const plan = planGame(record ? { session: record, log } : undefined, game);
+    let plan = planGame(record ? { session: record, log } : undefined, game);
+    if (into === id && plan.kind === 'conflict') plan = { kind: 'merge', into };
     games.push({ game, plan, headHere: log.length });
     if (plan.kind === 'conflict' && record) {
       conflicts.push({
@@ -446,8 +555,26 @@ export async function planImport(
   );
   return {
     ok: true,
-    plan: { backup: check.backup, games, conflicts, profiles: mergeProfiles(here, check.backup.profiles) }
+    plan: {
+      backup: check.backup,
+      games,
+      docs: check.docs,
+      conflicts,
+      profiles: mergeProfiles(here, check.backup.profiles)
+    }
   };
+}
+
+/** The games shared on this phone (not deleted), by room. */
+async function roomHolders(db: TablesideDB): Promise<Map<string, string[]>> {
+  const holders = new Map<string, string[]>();
+  await db.sessions.each((s) => {
+    if (!s.shared || s.deletedAt !== undefined) return;
+    const ids = holders.get(s.shared.room);
+    if (ids) ids.push(s.id);
+    else holders.set(s.shared.room, [s.id]);
+  });
+  return holders;
 }
 
 /** This phone's copy of a game, replayed as it would open, for the conflict chooser. */
@@ -504,6 +631,7 @@ export async function applyImport(
     keptBoth: 0,
     keptPhone: 0,
     alreadyHere: 0,
+    merged: 0,
     events: 0,
     settings: plan.backup.settings.length,
     profilesAdded: plan.profiles.added,
@@ -511,11 +639,22 @@ export async function applyImport(
   };
   /** Games whose log this import wrote: their recovery journals are rewritten to match. */
   const touched: string[] = [];
+  /** What happens to the stored shared documents once the games are written. */
+  const docWrites: DocWrite[] = [];
   try {
     await db.transaction('rw', [db.sessions, db.events, db.snapshots, db.settings, db.profiles], async () => {
       touched.length = 0; // a retried transaction starts again
+      docWrites.length = 0;
       for (const { game, plan: p, headHere } of plan.games) {
         const id = game.session.id;
+        const shared = game.session.shared;
+        const update = plan.docs.get(id);
+        if (p.kind === 'merge') {
+          // Only the document changes; the game here is opened from it next time (planImport).
+          if (update) docWrites.push({ sessionId: p.into, room: shared!.room, update });
+          summary.merged++;
+          continue;
+        }
         const record = await db.sessions.get(id);
         const unchanged =
           p.kind === 'new'
@@ -532,13 +671,27 @@ export async function applyImport(
           await db.events.bulkAdd(copy.log as EventRecord[]);
           summary.events += copy.log.length;
         };
+        /**
+         * The file's record is now stored under `to`: a shared game's document goes with it; a
+         * document this phone kept there for a game shared under another room, or no longer
+         * shared, goes.
+         */
+        const wrote = (to: string, before: SessionRecord | undefined) => {
+          if (shared) docWrites.push({ sessionId: to, room: shared.room, update });
+          else if (before?.shared) docWrites.push({ sessionId: to });
+        };
         switch (p.kind) {
           case 'same':
+            // The record here stays; the documents merge when both are of the same room.
+            if (shared && update && record?.shared?.room === shared.room) {
+              docWrites.push({ sessionId: id, room: shared.room, update });
+            }
             summary.alreadyHere++;
             break;
           case 'new':
           case 'restore':
             await replace(game);
+            wrote(id, record);
             summary.added++;
             break;
           case 'update': {
@@ -547,6 +700,7 @@ export async function applyImport(
             touched.push(id);
             await db.sessions.put(game.session);
             await db.events.bulkAdd(rest);
+            wrote(id, record);
             summary.events += rest.length;
             summary.updated++;
             break;
@@ -556,12 +710,14 @@ export async function applyImport(
             if (choice === 'phone') summary.keptPhone++;
             else if (choice === 'backup') {
               await replace(game);
+              wrote(id, record);
               summary.replaced++;
             } else {
               const copy = copyGame(game, newId());
               touched.push(copy.session.id);
               await db.sessions.add(copy.session);
               await db.events.bulkAdd(copy.log as EventRecord[]);
+              wrote(copy.session.id, undefined);
               summary.events += copy.log.length;
               summary.keptBoth++;
             }
@@ -587,6 +743,22 @@ export async function applyImport(
   // but differs in the middle would not be noticed at the next start). In the background: the
   // import is done and stored.
   if (touched.length) void rewriteImported(db, touched);
+  // The shared documents live in a database of their own, written after the games: a game whose
+  // document is missing still opens (from its copy here), and importing the file again merges
+  // what did not get stored (a merge adds nothing twice).
+  if (docWrites.length) {
+    try {
+      const { writeDocs } = await import('../sync/backup-docs');
+      await writeDocs(docWrites);
+    } catch (error) {
+      return {
+        ok: false,
+        errors: [
+          `The games were imported, but not every shared game’s copy could be stored. ${writeFailure(error)}`
+        ]
+      };
+    }
+  }
   return { ok: true, summary };
 }
 

@@ -21,7 +21,13 @@ export type GamePlan =
    * the two went different ways (or are not the same game). Nothing is written until the person
    * chooses.
    */
-  | { kind: 'conflict'; why: 'older' | 'diverged' };
+  | { kind: 'conflict'; why: 'older' | 'diverged' }
+  /**
+   * A shared game this phone plays too (the same room), whose log here is not simply behind the
+   * file's: its shared document is the truth, so the file's document is merged into this phone's
+   * (the game kept under `into`) and the main database is left as it is (see backup.ts).
+   */
+  | { kind: 'merge'; into: string };
 
 /** How the person settles a conflict. */
 export type Choice = 'phone' | 'backup' | 'both';
@@ -117,6 +123,8 @@ export interface ImportSummary {
   keptPhone: number;
   /** Games identical here and in the file. */
   alreadyHere: number;
+  /** Shared games whose document was merged into this phone's, the game here kept as it is. */
+  merged: number;
   /** Log entries written. */
   events: number;
   settings: number;
@@ -139,6 +147,7 @@ export function summaryText(s: ImportSummary): string {
   part(s.keptBoth, 'kept both');
   part(s.keptPhone, 'kept as on this phone');
   part(s.alreadyHere, 'already here');
+  part(s.merged, 'merged with the shared copy here');
   const games = parts.length ? `${parts.join(', ')}.` : 'No games in the file.';
   const more: string[] = [];
   if (s.settings) more.push('settings imported');

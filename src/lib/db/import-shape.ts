@@ -40,6 +40,14 @@ export const id: Check = single((value) => {
   return ID.test(value) ? undefined : 'expected an id of letters, digits, “-” or “_” (at most 64)';
 });
 
+/** Text of at most `max` characters that matches `pattern`; `expected` says what it should be. */
+export const matching = (pattern: RegExp, max: number, expected: string): Check =>
+  single((value) => {
+    if (typeof value !== 'string') return 'expected text';
+    if (value.length > max) return `text is too long (${value.length} characters; at most ${max})`;
+    return pattern.test(value) ? undefined : `expected ${expected}`;
+  });
+
 export const whole = (min: number): Check =>
   single((value) => {
     if (typeof value !== 'number') return 'expected a number';

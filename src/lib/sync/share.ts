@@ -15,6 +15,9 @@ import { appendEntry, encodeDoc, mergeDoc, readMeta, writeMeta, type SharedGameM
 import { deleteDoc, loadDoc } from './store';
 import { connectWebsocket, type Connect } from './connect';
 import { gameById } from '../games/registry';
+import { fromBase64, toBase64 } from './base64';
+
+export { fromBase64, toBase64 };
 
 /**
  * Makes a game on this phone a shared one: its log so far becomes this device's entries in a new
@@ -216,18 +219,4 @@ async function addRecord(
   };
   await db.sessions.add(record);
   quietly(journalFor(db)?.start(record, []));
-}
-
-export function toBase64(bytes: Uint8Array): string {
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text);
-}
-
-export function fromBase64(text: string): Uint8Array {
-  const raw = atob(text);
-  const bytes = new Uint8Array(raw.length);
-  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-  return bytes;
 }
