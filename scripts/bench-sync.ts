@@ -10,7 +10,8 @@
  *   bytes from a phone: header and mask).
  * - Tap to observed: one phone appends, the other's observer sees the entry (and has refolded
  *   its state), through the sync server on loopback in its own process, 300 taps one after
- *   another. The browser paint version comes with the integration.
+ *   another. Tap to paint on the other phone, through the app in Chromium, is
+ *   scripts/bench-sync-paint.ts.
  *
  *   npx tsx scripts/bench-sync.ts          (also part of `npm run bench`)
  */

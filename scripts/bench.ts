@@ -17,6 +17,8 @@
  *   events, the cold open of a 5,000-event game, and key to painted results in rules search.
  * - Recovery journal (scripts/bench-journal.ts): main-thread time per stored tap, commit to
  *   flushed, the start-up check over 20 games, reading one long game's journal.
+ * - Shared games, tap to paint (scripts/bench-sync-paint.ts): Chromium, a Duel shared between two
+ *   phones through the sync server on 127.0.0.1, tap on one to the frame painting it on the other.
  * - Shared games (scripts/bench-sync.ts, Node): merging two phones that each played 5,000 events
  *   offline, bytes per tap, tap on one phone to observed on the other through the sync server.
  */
@@ -41,6 +43,7 @@ import { checkBackup } from '../src/lib/db/backup';
 import { longBackup } from '../tests/fixtures/long-backup';
 import { benchJournal } from './bench-journal';
 import { benchSync } from './bench-sync';
+import { benchSyncPaint } from './bench-sync-paint';
 
 const BUILD = resolve(import.meta.dirname, '../build');
 if (!existsSync(resolve(BUILD, 'index.html'))) {
@@ -188,6 +191,9 @@ for (const [name, value] of tapTable(await benchTaps(browser, server.url))) repo
 
 // ---- Recovery journal (Chromium, the built worker) -------------------------------------------
 for (const [name, value] of await benchJournal(browser, server.url)) report(name, value);
+
+// ---- Shared games, tap to paint (Chromium: two phones, the sync server in this process) -------
+for (const [name, value] of await benchSyncPaint(browser, server.url)) report(name, value);
 
 await browser.close();
 await server.close();
