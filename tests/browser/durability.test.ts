@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openTab, visit } from './harness';
+import { openTab } from './harness';
 import { useBrowser } from './shared';
+import { startDuel as duel } from './titans-play';
 import { tapAfterLooking } from './checks';
 
 const shared = useBrowser();
@@ -14,15 +15,7 @@ const shared = useBrowser();
 const board = (page: Page) => page.getByRole('region', { name: 'Board' }).innerText();
 const surges = (page: Page) => page.getByRole('button', { name: /: Surge/ });
 
-async function startDuel(page: Page): Promise<string> {
-  await visit(page, `${shared.server.url}/titans/new`);
-  await page.getByPlaceholder('Player 1').fill('Ana');
-  await page.getByPlaceholder('Player 2').fill('Ben');
-  await page.getByRole('button', { name: 'Start the game' }).click();
-  await page.waitForURL(/\/play\//);
-  await page.getByRole('region', { name: 'Board' }).waitFor();
-  return page.url();
-}
+const startDuel = (page: Page) => duel(shared.server.url, page);
 
 /** Kills the renderer at once, as a phone killing the browser would: no unload, no flush. */
 async function crash(page: Page): Promise<void> {

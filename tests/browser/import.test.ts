@@ -8,20 +8,13 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openTab, shot, visit } from './harness';
 import { useBrowser } from './shared';
+import { startDuel as duel } from './titans-play';
 import { accessibilityProblems, scrollsSideways, tapAfterLooking, typeOnPad } from './checks';
 import { longBackup, LONG_GAME_ID } from '../fixtures/long-backup';
 
 const shared = useBrowser();
 
-async function startDuel(page: Page): Promise<string> {
-  await visit(page, `${shared.server.url}/titans/new`);
-  await page.getByPlaceholder('Player 1').fill('Ana');
-  await page.getByPlaceholder('Player 2').fill('Ben');
-  await page.getByRole('button', { name: 'Start the game' }).click();
-  await page.waitForURL(/\/play\//);
-  await page.getByRole('region', { name: 'Board' }).waitFor();
-  return page.url();
-}
+const startDuel = (page: Page) => duel(shared.server.url, page);
 
 /** The backup file the Export button downloads, as bytes. */
 async function exportFile(page: Page): Promise<Buffer> {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openTab, shot, visit } from './harness';
 import { useBrowser } from './shared';
+import { startDuel as duel } from './titans-play';
 import { tapAfterLooking } from './checks';
 
 const shared = useBrowser();
@@ -16,15 +17,7 @@ const board = (page: Page) => page.getByRole('region', { name: 'Board' }).innerT
 const surges = (page: Page) => page.getByRole('button', { name: /: Surge/ });
 const undoButton = (page: Page) => page.getByRole('button', { name: /^(Undo: |Nothing to undo)/ });
 
-async function startDuel(page: Page): Promise<string> {
-  await visit(page, `${shared.server.url}/titans/new`);
-  await page.getByPlaceholder('Player 1').fill('Ana');
-  await page.getByPlaceholder('Player 2').fill('Ben');
-  await page.getByRole('button', { name: 'Start the game' }).click();
-  await page.waitForURL(/\/play\//);
-  await page.getByRole('region', { name: 'Board' }).waitFor();
-  return page.url();
-}
+const startDuel = (page: Page) => duel(shared.server.url, page);
 
 /** Surge tokens spent so far, as the screen shows them. */
 async function spent(page: Page): Promise<number> {

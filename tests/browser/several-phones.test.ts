@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { openTab, visit } from './harness';
 import { useBrowser } from './shared';
+import { startDuel as duel } from './titans-play';
 import { tapAfterLooking } from './checks';
 import { startSyncServer, type SyncServer } from '../../scripts/sync-server';
 
@@ -44,14 +45,7 @@ const surges = (page: Page) => page.getByRole('button', { name: /: Surge/ });
 const surge = (page: Page, who: 'Ana' | 'Ben') =>
   page.getByRole('button', { name: new RegExp(`^${who}: Surge`) });
 
-async function startDuel(page: Page): Promise<void> {
-  await visit(page, `${shared.server.url}/titans/new`);
-  await page.getByPlaceholder('Player 1').fill('Ana');
-  await page.getByPlaceholder('Player 2').fill('Ben');
-  await page.getByRole('button', { name: 'Start the game' }).click();
-  await page.waitForURL(/\/play\//);
-  await page.getByRole('region', { name: 'Board' }).waitFor();
-}
+const startDuel = (page: Page) => duel(shared.server.url, page);
 
 /** Shares the game on screen through its menu and hands back the link for the other phones. */
 async function share(page: Page, server = address()): Promise<string> {

@@ -36,6 +36,17 @@ export async function newGame(
   await page.getByRole('region', { name: 'Board' }).waitFor();
 }
 
+/** A Titans Duel between Ana and Ben, set up as it comes; hands back the game's address. */
+export async function startDuel(url: string, page: Page): Promise<string> {
+  await visit(page, `${url}/titans/new`);
+  await page.getByPlaceholder('Player 1').fill('Ana');
+  await page.getByPlaceholder('Player 2').fill('Ben');
+  await page.getByRole('button', { name: 'Start the game' }).click();
+  await page.waitForURL(/\/play\//);
+  await page.getByRole('region', { name: 'Board' }).waitFor();
+  return page.url();
+}
+
 /** The quick battle: tap the first box, type every total (digits and ✓), resolve. */
 export async function quickBattle(page: Page, powers: number[]) {
   await page

@@ -24,6 +24,7 @@ import { afterPaint, CommitQueue, type CommitJob, type Scheduler } from './commi
 import { SessionNotFoundError, storageFailure } from './errors';
 import type { GameLogic, SendResult, StepMeta } from './types';
 import { journalFor, quietly } from '../journal/attach';
+import { naturalStatus, saveFields } from './record';
 import type { JournalApi } from '../journal/journal';
 import type { GameRuntime } from './face';
 
@@ -333,12 +334,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
 
   /** This game's flow: true walks every step (Guide me), false the quick flow, undefined follows settings. */
   async setGuide(guide: boolean | undefined): Promise<void> {
-    const record = { ...this.record };
-    if (guide === undefined) delete record.guide;
-    else record.guide = guide;
-    await this.db.sessions.update(this.record.id, { guide });
-    this.record = record;
-    quietly(this.journal?.update(this.record.id, { guide }));
+    this.record = await saveFields(this.db, this.journal, this.record, { guide });
     this.notify();
   }
 
@@ -526,11 +522,9 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
       head: this.committedHead,
       summary: this.summary
     };
-    await this.db.sessions.update(this.record.id, fields);
-    this.record = { ...this.record, ...fields };
+    this.record = await saveFields(this.db, this.journal, this.record, fields);
     this.writtenHead = this.committedHead;
     this.writtenPeriod = this.period();
-    quietly(this.journal?.update(this.record.id, fields));
     this.notify();
   }
 
@@ -605,8 +599,4 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
   private notify(): void {
     for (const listener of this.listeners) listener();
   }
-}
-
-function naturalStatus(snapshot: AnyMachineSnapshot): SessionStatus {
-  return snapshot.status === 'done' ? 'finished' : 'active';
 }

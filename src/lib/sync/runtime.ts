@@ -18,6 +18,7 @@ import type { HistoryItem, SendOptions, SendOutcome } from '../session/runtime';
 import type { GameLogic, StepMeta } from '../session/types';
 import type { JournalApi } from '../journal/journal';
 import { journalFor, quietly } from '../journal/attach';
+import { naturalStatus, saveFields } from '../session/record';
 import { step } from '../session/replay';
 import { refusalReason, stepMeta } from '../session/send';
 import { afterPaint, type Scheduler } from '../session/commit';
@@ -248,12 +249,7 @@ export class SharedRuntime<S extends BaseSetup = BaseSetup> implements GameRunti
   }
 
   async setGuide(guide: boolean | undefined): Promise<void> {
-    const record = { ...this.record };
-    if (guide === undefined) delete record.guide;
-    else record.guide = guide;
-    await this.db.sessions.update(this.record.id, { guide });
-    this.record = record;
-    quietly(this.journal?.update(this.record.id, { guide }));
+    this.record = await saveFields(this.db, this.journal, this.record, { guide });
     this.notify();
   }
 
@@ -366,17 +362,11 @@ export class SharedRuntime<S extends BaseSetup = BaseSetup> implements GameRunti
 
   private async setStatus(status: SessionStatus): Promise<void> {
     const fields: Partial<SessionRecord> = { status, updated: (this.options.now ?? Date.now)() };
-    await this.db.sessions.update(this.record.id, fields);
-    this.record = { ...this.record, ...fields };
-    quietly(this.journal?.update(this.record.id, fields));
+    this.record = await saveFields(this.db, this.journal, this.record, fields);
     this.notify();
   }
 
   private notify(): void {
     for (const listener of this.listeners) listener();
   }
-}
-
-function naturalStatus(snapshot: AnyMachineSnapshot): SessionStatus {
-  return snapshot.status === 'done' ? 'finished' : 'active';
 }

@@ -1,0 +1,30 @@
+/**
+ * Record fields a person changes on their own (the game's flow, its status), written the same way
+ * for a game on one phone and a shared one: to the main database, then to the recovery journal.
+ */
+import type { AnyMachineSnapshot } from 'xstate';
+import type { SessionRecord, SessionStatus } from '../db/records';
+import type { TablesideDB } from '../db/schema';
+import type { JournalApi } from '../journal/journal';
+import { quietly } from '../journal/attach';
+
+/** Writes these fields and hands back the record with them. */
+export async function saveFields(
+  db: TablesideDB,
+  journal: JournalApi | undefined,
+  record: SessionRecord,
+  fields: Partial<SessionRecord>
+): Promise<SessionRecord> {
+  await db.sessions.update(record.id, fields);
+  quietly(journal?.update(record.id, fields));
+  const next = { ...record, ...fields };
+  // Dexie's update removes a field set to undefined; the record in memory does the same.
+  for (const key of Object.keys(fields) as (keyof SessionRecord)[])
+    if (fields[key] === undefined) delete next[key];
+  return next;
+}
+
+/** The status a game's own state gives it: finished once its machine has ended. */
+export function naturalStatus(snapshot: AnyMachineSnapshot): SessionStatus {
+  return snapshot.status === 'done' ? 'finished' : 'active';
+}
