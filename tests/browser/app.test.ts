@@ -131,13 +131,13 @@ describe('settings and backups', () => {
       profiles: []
     });
     await page
-      .locator('input[type=file]')
+      .getByLabel('Import backup…')
       .setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(broken) });
     const alert = page.getByRole('alert').filter({ hasText: 'Nothing was imported' });
     await expect.poll(() => alert.textContent()).toContain('events[0].seq: expected a number');
     await shot(page, 'settings-import-error');
 
-    await page.locator('input[type=file]').setInputFiles({
+    await page.getByLabel('Import backup…').setInputFiles({
       name: 'cut.json',
       mimeType: 'application/json',
       buffer: Buffer.from(broken.slice(0, 60))

@@ -27,7 +27,7 @@ async function exportFile(page: Page): Promise<Buffer> {
 }
 
 const chooseFile = (page: Page, buffer: Buffer, name = 'backup.json') =>
-  page.locator('input[type=file]').setInputFiles({ name, mimeType: 'application/json', buffer });
+  page.getByLabel('Import backup…').setInputFiles({ name, mimeType: 'application/json', buffer });
 
 describe('importing an older backup of a game played on since', () => {
   it('shows both copies, and “Keep both” lists both games at home', async () => {
