@@ -142,8 +142,9 @@ export class SharedView<S extends BaseSetup = BaseSetup> {
     let snapshot = this.timeline.snapshot;
     for (let i = kept; i < applied.length; i++) {
       const { event, time } = applied[i];
-      // The fold applied it to this very state, so the machine takes it again.
-      const after = step(this.logic, snapshot, event)!;
+      // The fold applied it to this very state, so the machine takes it again. The last one's
+      // state is the fold's own: a tap at the end (every tap) is not stepped a second time.
+      const after = i === applied.length - 1 ? next.snapshot : step(this.logic, snapshot, event)!;
       const { label, period, minor } = historyFields(this.logic, this.setup, snapshot, after, event);
       const record: EventRecord = {
         sessionId: this.sessionId,
