@@ -46,7 +46,7 @@ export async function benchOpen(
     await page.addInitScript({ content: watchBoard });
     await page.goto(`${url}/settings`);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
-    await page.locator('input[type=file]').setInputFiles({
+    await page.getByLabel('Import backup…').setInputFiles({
       name: 'long.json',
       mimeType: 'application/json',
       buffer: Buffer.from(JSON.stringify(longBackup(events)))

@@ -13,7 +13,7 @@
  * The games are put in through the app's own backup import, and walked in Guide me, so the same
  * taps exist in older builds too.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, openTab } from '../tests/browser/harness';
 import { startServer } from './serve.mjs';
 import { titansDuelSetup, titansGuidedTurn } from '../tests/fixtures/long-logs';
@@ -107,6 +107,24 @@ async function inputToPaint(page: Page, since: number, names: string[]): Promise
 
 const pageNow = (page: Page) => page.evaluate(() => performance.now());
 
+/**
+ * A tap the way the browser gets it from a finger or a mouse, and nothing else: the pointer is put
+ * over the control first, then pressed and lifted through the DevTools protocol. Playwright's own
+ * `click()` adds its hit-target check (listeners on every pointer event that hit-test the page)
+ * inside the measured time, which no person's tap pays: about 7 ms a tap at 4× here.
+ */
+async function tapOn(page: Page, target: Locator, events: string[]): Promise<number> {
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  if (!box) throw new Error('The control to tap is not on screen.');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.waitForTimeout(50);
+  const since = await pageNow(page);
+  await page.mouse.down();
+  await page.mouse.up();
+  return inputToPaint(page, since, events);
+}
+
 const percentile = (values: number[], p: number) => {
   const s = values.slice().sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
@@ -116,7 +134,7 @@ async function importGame(page: Page, url: string, turns: number): Promise<strin
   const { text } = titansBackup(turns);
   await page.goto(`${url}/settings`);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
-  await page.locator('input[type=file]').setInputFiles({
+  await page.getByLabel('Import backup…').setInputFiles({
     name: 'bench.json',
     mimeType: 'application/json',
     buffer: Buffer.from(text)
@@ -129,9 +147,7 @@ async function importGame(page: Page, url: string, turns: number): Promise<strin
 async function measureTurn(page: Page, samples: Record<string, number[]>): Promise<void> {
   const tap = async (kind: string, name: RegExp) => {
     await page.waitForTimeout(350); // a person's pace: never a double tap
-    const since = await pageNow(page);
-    await page.getByRole('button', { name }).first().click();
-    samples[kind].push(await inputToPaint(page, since, ['pointerup', 'click']));
+    samples[kind].push(await tapOn(page, page.getByRole('button', { name }).first(), ['pointerup', 'click']));
   };
   await tap('advance', /^Begin the first age$/);
   for (let i = 0; i < 15; i++) await tap('advance', /^Next: /);
@@ -152,10 +168,14 @@ async function measureTurn(page: Page, samples: Record<string, number[]>): Promi
   if (!(await supply.evaluate((d) => (d as HTMLDetailsElement).open)))
     await supply.locator('summary').click();
   await page.waitForTimeout(350);
-  const since = await pageNow(page);
-  await page.getByRole('button', { name: 'Decrease Ghosts' }).first().click();
   // A counter answers on the press: its change is painted after pointerdown, the write after release.
-  samples.counter.push(await inputToPaint(page, since, ['pointerdown', 'pointerup', 'click']));
+  samples.counter.push(
+    await tapOn(page, page.getByRole('button', { name: 'Decrease Ghosts' }).first(), [
+      'pointerdown',
+      'pointerup',
+      'click'
+    ])
+  );
   await tap('undo', /^Undo: /);
   await tap('advance', /^Next: /);
   await tap('advance', /^Next turn/);
@@ -270,9 +290,7 @@ async function measureFloor(page: Page): Promise<{ p50: number; p95: number; n: 
   const values: number[] = [];
   for (let i = 0; i < 30; i++) {
     await page.waitForTimeout(300);
-    const since = await pageNow(page);
-    await page.click('#floor-probe');
-    values.push(await inputToPaint(page, since, ['pointerdown', 'pointerup', 'click']));
+    values.push(await tapOn(page, page.locator('#floor-probe'), ['pointerdown', 'pointerup', 'click']));
   }
   await page.evaluate(`document.getElementById('floor-probe').remove()`);
   return { p50: percentile(values, 50), p95: percentile(values, 95), n: values.length };
