@@ -5,6 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { facingAreas, isSeat, seatFirst, seatOrder } from '../../src/lib/ui/seat';
 import { askForSeat, chooseSeat, parseSeat, readSeat, seatKey } from '../../src/lib/app/seat';
+import { seatsFor } from '../../src/lib/games/seats';
+import { gameById } from '../../src/lib/games/registry';
 
 /** localStorage as the browser has it, in memory. */
 function memoryStorage(): Storage {
@@ -127,5 +129,42 @@ describe('the choice on this phone', () => {
     });
     expect(readSeat('g1', 2)).toEqual({ seat: undefined, ask: false });
     expect(chooseSeat('g1', 1)).toBe(false);
+  });
+});
+
+describe('who a phone can be', () => {
+  const players = ['Ana', 'Ben', 'Cy', 'Dee'].map((name, i) => ({ id: `p${i}`, name }));
+  const setup = (extra: Record<string, unknown>) => ({ players, seed: 's', ...extra });
+  const list = (game: string, extra: Record<string, unknown>) => seatsFor(gameById(game)!, setup(extra));
+
+  it('every player, in the setup’s order, with the team where the game is played in teams', () => {
+    expect(list('epic', {})).toEqual([{ name: 'Ana' }, { name: 'Ben' }, { name: 'Cy' }, { name: 'Dee' }]);
+    expect(
+      list('titans', {
+        teams: [
+          ['p0', 'p2'],
+          ['p1', 'p3']
+        ]
+      })
+    ).toEqual([
+      { name: 'Ana', note: 'Team 1, with Cy' },
+      { name: 'Ben', note: 'Team 2, with Dee' },
+      { name: 'Cy', note: 'Team 1, with Ana' },
+      { name: 'Dee', note: 'Team 2, with Ben' }
+    ]);
+    // A Free-For-All (every team one player): names alone.
+    expect(list('theos', { teams: [['p0'], ['p1'], ['p2'], ['p3']] })).toEqual(list('epic', {}));
+    expect(list('twilight', { teams: [0, 1, 0, 1] }).map((o) => o.note)).toEqual([
+      'Team 1',
+      'Team 2',
+      'Team 1',
+      'Team 2'
+    ]);
+    expect(list('twilight', { teams: null })).toEqual(list('epic', {}));
+    expect(list('wiz', { format: 'standard' })).toEqual(list('epic', {}));
+  });
+
+  it('WiZ solo has nobody to choose', () => {
+    expect(list('wiz', { format: 'solo', players: players.slice(0, 2) })).toEqual([]);
   });
 });
