@@ -20,6 +20,20 @@ export interface PlayProps<S extends BaseSetup = BaseSetup> {
   guide: boolean;
   /** Opens the rules sections with these ids over the game ("what now?" for a checklist item). */
   help: (ids: string[], title: string) => void;
+  /**
+   * The player this phone is (an index into the setup's players, chosen in the ⋯ menu and kept on
+   * this phone only), or undefined: table order. Their area comes first, or near where two areas
+   * face each other (`seatFirst`, `facingAreas` in ui/seat.ts); only the order on screen changes,
+   * never which player an event names.
+   */
+  seat?: number;
+}
+
+/** One player a phone can be, in the "This phone is…" chooser. */
+export interface SeatOption {
+  name: string;
+  /** A few words beside the name, e.g. the team. */
+  note?: string;
 }
 
 /** The heavy part of a game, loaded only when the game is opened. */
@@ -45,5 +59,10 @@ export interface GameEntry {
    * classic", "Three arenas · 5 players". Light: must not pull in the game's module.
    */
   describeSetup: (setup: BaseSetup & Record<string, unknown>) => string;
+  /**
+   * Who a phone can be, in the setup's player order (the chooser's list); without it, every player
+   * by name. An empty list: nobody sits apart (WiZ solo), so the phone is never asked. Light.
+   */
+  seats?: (setup: BaseSetup & Record<string, unknown>) => SeatOption[];
   load: () => Promise<GameModule>;
 }

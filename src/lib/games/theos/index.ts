@@ -1,4 +1,5 @@
 import type { GameEntry } from '../types';
+import { seatsByTeamIds } from '../seats';
 
 const TYPES: Record<string, string> = {
   '1v1': 'Team Battle 1v1',
@@ -27,5 +28,6 @@ export const theos: GameEntry = {
     const players = setup.format === 'ffa' ? ` · ${setup.players.length} players` : '';
     return `${type}${players}${decks && DECKS[decks] ? ` · ${DECKS[decks]}` : ''}`;
   },
+  seats: (setup) => seatsByTeamIds(setup, setup.teams),
   load: () => import('./module').then((m) => m.default)
 };

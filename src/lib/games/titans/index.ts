@@ -1,4 +1,5 @@
 import type { GameEntry } from '../types';
+import { seatsByTeamIds } from '../seats';
 
 /** Titans of Eden, as the registry sees it; the rest loads when the game is opened. */
 export const titans: GameEntry = {
@@ -15,5 +16,6 @@ export const titans: GameEntry = {
     const players = setup.format === 'duel' ? '' : ` · ${setup.players.length} players`;
     return `${format ?? 'Titans'} · ${mode}${players}`;
   },
+  seats: (setup) => seatsByTeamIds(setup, setup.teams),
   load: () => import('./module').then((m) => m.default)
 };

@@ -1,4 +1,5 @@
 import type { GameEntry } from '../types';
+import { seatsByTeamNumbers } from '../seats';
 
 /** Twilight of the Gods, as the registry sees it; the rest loads when the game is opened. */
 export const twilight: GameEntry = {
@@ -20,5 +21,6 @@ export const twilight: GameEntry = {
     const decks = setup.draft === true ? 'draft' : setup.extended === true ? 'Extended' : '50-card decks';
     return `${table} · ${decks}`;
   },
+  seats: (setup) => seatsByTeamNumbers(setup, setup.teams),
   load: () => import('./module').then((m) => m.default)
 };

@@ -13,5 +13,7 @@ export const wiz: GameEntry = {
     const target = String(setup.target).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
     return `${who} · to ${target} EP`;
   },
+  // Solo is one person at both seats: nobody to choose.
+  seats: (setup) => (setup.format === 'solo' ? [] : setup.players.map((p) => ({ name: p.name }))),
   load: () => import('./module').then((m) => m.default)
 };
