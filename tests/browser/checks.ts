@@ -97,3 +97,21 @@ export async function typeOnPad(page: Page, value: number): Promise<void> {
   for (const ch of text) await pad.getByRole('button', { name: ch, exact: true }).click();
   await page.locator('button[type=submit][data-entry-key]').click();
 }
+
+/** How many steps the game's log holds, read straight from IndexedDB (not through the app). */
+export function storedSteps(page: Page, id: string): Promise<number> {
+  return page.evaluate(
+    (id) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('tableside');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const request = db.transaction('events').objectStore('events').index('sessionId').count(id);
+          request.onsuccess = () => (db.close(), resolve(request.result));
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    id
+  );
+}

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { openTab, shot, visit } from './harness';
 import { useBrowser } from './shared';
 import { startDuel as duel } from './titans-play';
-import { tapAfterLooking } from './checks';
+import { storedSteps, tapAfterLooking } from './checks';
 
 const shared = useBrowser();
 
@@ -44,24 +44,6 @@ function journalFiles(page: Page): Promise<Record<string, string[]>> {
     }
     return out;
   });
-}
-
-/** Steps in the game's IndexedDB log. */
-function storedSteps(page: Page, id: string): Promise<number> {
-  return page.evaluate(
-    (id) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('tableside');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const request = db.transaction('events').objectStore('events').index('sessionId').count(id);
-          request.onsuccess = () => (db.close(), resolve(request.result));
-          request.onerror = () => reject(request.error);
-        };
-      }),
-    id
-  );
 }
 
 describe('the recovery copy', () => {

@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { openTab, shot, visit } from './harness';
 import { useBrowser } from './shared';
 import { box, newGame, startDuel } from './titans-play';
-import { accessibilityProblems, scrollsSideways, tapAfterLooking, typeOnPad } from './checks';
+import { accessibilityProblems, scrollsSideways, storedSteps, tapAfterLooking, typeOnPad } from './checks';
 import { startSyncServer, type SyncServer } from '../../scripts/sync-server';
 
 const shared = useBrowser();
@@ -31,22 +31,6 @@ afterAll(async () => {
 });
 
 const gameId = (page: Page) => new URL(page.url()).pathname.split('/').pop()!;
-
-/** The game's log entries, read straight from IndexedDB. */
-const logLength = (page: Page) =>
-  page.evaluate(
-    (id) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('tableside');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const count = db.transaction('events').objectStore('events').index('sessionId').count(id);
-          count.onsuccess = () => (db.close(), resolve(count.result));
-        };
-      }),
-    gameId(page)
-  );
 
 /** The history sheet's lines, as a person reads them (times left out). */
 async function history(page: Page): Promise<string> {
@@ -85,7 +69,7 @@ describe('this phone is…', () => {
     await expect.poll(() => page.locator('.near').innerText()).toContain('Ana');
     expect(await page.locator('.across').innerText()).toContain('Ben');
     expect(await surgeButtons(page).first().innerText()).toMatch(/^Ana: Surge/);
-    const entries = await logLength(page);
+    const entries = await storedSteps(page, gameId(page));
     const before = await history(page);
 
     // The chooser: every player, and table order; the current choice is marked.
@@ -139,7 +123,7 @@ describe('this phone is…', () => {
     await shot(page, 'seat-titans-ben');
 
     // The choice is on this phone only: not an entry of the game's log, not a line of its history.
-    expect(await logLength(page)).toBe(entries + 3); // the surge and two powers, nothing else
+    expect(await storedSteps(page, gameId(page))).toBe(entries + 3); // the surge and two powers, nothing else
     const after = await history(page);
     expect(after.replace(before, '')).not.toMatch(/phone|seat/i);
     expect(await page.evaluate((id) => localStorage.getItem(`tableside.seat.${id}`), gameId(page))).toBe('1');
@@ -164,7 +148,7 @@ describe('this phone is…', () => {
     await expect.poll(() => page.locator('.near').innerText()).toContain('Ana');
     expect(await page.locator('.surges li').first().innerText()).toBe('Ana');
     expect(await firstBox.first().getAttribute('aria-label')).toBe('Power of Ana: 2');
-    expect(await logLength(page)).toBe(entries + 3);
+    expect(await storedSteps(page, gameId(page))).toBe(entries + 3);
     await context.close();
   });
 

@@ -9,28 +9,13 @@ import type { Page } from 'playwright-core';
 import { openTab } from './harness';
 import { useBrowser } from './shared';
 import { newGame } from './titans-play';
+import { storedSteps } from './checks';
 
 const shared = useBrowser();
 const ROUNDS = 10;
 const CHANGED = /changed in another tab or window/;
 
 const title = (page: Page) => page.locator('.banner h2').innerText();
-
-/** How many log entries the game has, read straight from IndexedDB. */
-const head = (page: Page, id: string) =>
-  page.evaluate(
-    (id) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('tableside');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const count = db.transaction('events').objectStore('events').index('sessionId').count(id);
-          count.onsuccess = () => (db.close(), resolve(count.result));
-        };
-      }),
-    id
-  );
 
 describe('two tabs on one game', () => {
   it(`${ROUNDS} rounds of simultaneous taps: never a tap on a state its tab was not showing`, async () => {
@@ -59,7 +44,7 @@ describe('two tabs on one game', () => {
     let applied = 0;
     for (let round = 0; round < ROUNDS; round++) {
       await expect.poll(async () => (await title(a)) === (await title(b))).toBe(true);
-      const before = await head(a, id);
+      const before = await storedSteps(a, id);
       const next = (p: Page) => p.getByRole('button', { name: /^Next: / });
       // Both tabs tap at once (no waiting between the two).
       await Promise.all([next(a).dispatchEvent('click'), next(b).dispatchEvent('click')]);
@@ -68,7 +53,7 @@ describe('two tabs on one game', () => {
       const shown = await Promise.all(
         [a, b].map((p) => p.evaluate(() => (window as unknown as { shownAtTap: string[] }).shownAtTap.at(-1)))
       );
-      const moved = (await head(a, id)) - before;
+      const moved = (await storedSteps(a, id)) - before;
       const accepted = refused.filter((r) => !r).length;
       expect(moved, `round ${round}: steps stored vs taps accepted`).toBe(accepted);
       expect(moved, `round ${round}`).toBeGreaterThanOrEqual(1);

@@ -2,21 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { preloadGameOf, rememberGameOf } from '../../src/lib/app/game-hint';
 import { gameById } from '../../src/lib/games/registry';
-
-/** localStorage as the browser has it, in memory. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (k) => items.get(k) ?? null,
-    key: (i) => [...items.keys()][i] ?? null,
-    removeItem: (k) => void items.delete(k),
-    setItem: (k, v) => void items.set(k, String(v))
-  };
-}
+import { memoryStorage } from './helpers';
 
 describe('game hints', () => {
   beforeEach(() => vi.stubGlobal('localStorage', memoryStorage()));

@@ -25,3 +25,18 @@ export async function dumpDb(db: TablesideDB): Promise<string> {
   for (const table of db.tables) out[table.name] = await table.toArray();
   return JSON.stringify(out);
 }
+
+/** localStorage as the browser has it, in memory. */
+export function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (k) => items.get(k) ?? null,
+    key: (i) => [...items.keys()][i] ?? null,
+    removeItem: (k) => void items.delete(k),
+    setItem: (k, v) => void items.set(k, String(v))
+  };
+}

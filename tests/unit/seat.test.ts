@@ -7,21 +7,7 @@ import { facingAreas, isSeat, seatFirst, seatOrder } from '../../src/lib/ui/seat
 import { askForSeat, chooseSeat, parseSeat, readSeat, seatKey } from '../../src/lib/app/seat';
 import { seatsFor } from '../../src/lib/games/seats';
 import { gameById } from '../../src/lib/games/registry';
-
-/** localStorage as the browser has it, in memory. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (k) => items.get(k) ?? null,
-    key: (i) => [...items.keys()][i] ?? null,
-    removeItem: (k) => void items.delete(k),
-    setItem: (k, v) => void items.set(k, String(v))
-  };
-}
+import { memoryStorage } from './helpers';
 
 describe('seat order', () => {
   it('starts from the chosen player and keeps table order after them', () => {
