@@ -414,6 +414,34 @@ describe('derived data is rebuilt, never taken from the file', () => {
   });
 });
 
+describe('a long game imported opens as a window onto its newest steps', () => {
+  it('the import caches the states its check ended in: the first open reads no more than a window, to the same state', async () => {
+    const { db, game } = await playGame(freshDb(), 300);
+    game.undo();
+    await game.saved();
+    const text = await backupText(db);
+    const here = freshDb();
+    const result = await importBackup(here, text, resolveTally);
+    expect(result.ok).toBe(true);
+    const cached = await here.snapshots.where('sessionId').equals(game.session.id).toArray();
+    expect(cached.map((c) => c.depth).sort((a, b) => b - a)).toEqual([299, 250, 200, 150, 100]);
+    const opened = await SessionRuntime.open(here, tally, game.session.id);
+    expect(opened.complete).toBe(false); // a window: the whole log was not read again
+    expect(opened.head).toBe(301);
+    expect(opened.snapshot.context).toEqual(game.snapshot.context);
+    expect(opened.redoLabel).toBe(game.redoLabel);
+    const whole = await SessionRuntime.open(here, tally, game.session.id, { whole: true });
+    expect(whole.snapshot.context).toEqual(opened.snapshot.context);
+  });
+
+  it('a short game caches nothing (it opens whole anyway)', async () => {
+    const { db, game } = await playGame(freshDb(), 26);
+    const here = freshDb();
+    expect((await importBackup(here, await backupText(db), resolveTally)).ok).toBe(true);
+    expect(await here.snapshots.where('sessionId').equals(game.session.id).count()).toBe(0);
+  });
+});
+
 describe('every game knows its fields', () => {
   const games = finishedGames();
 

@@ -663,12 +663,18 @@ export async function applyImport(
               (record.deletedAt !== undefined) === (p.kind === 'restore') &&
               (await logHead(db, id)) === headHere;
         if (!unchanged) throw new ChangedMeanwhile();
+        /** The states the check's replay ended in, cached so the game's first open is a window. */
+        const cache = (sessionId: string) =>
+          game.states.length
+            ? db.snapshots.bulkPut(game.states.map((state) => ({ ...state, sessionId })))
+            : undefined;
         const replace = async (copy: { session: SessionRecord; log: readonly EventRecord[] }) => {
           touched.push(copy.session.id);
           await db.events.where('sessionId').equals(copy.session.id).delete();
           await db.snapshots.where('sessionId').equals(copy.session.id).delete();
           await db.sessions.put(copy.session);
           await db.events.bulkAdd(copy.log as EventRecord[]);
+          await cache(copy.session.id);
           summary.events += copy.log.length;
         };
         /**
@@ -700,6 +706,7 @@ export async function applyImport(
             touched.push(id);
             await db.sessions.put(game.session);
             await db.events.bulkAdd(rest);
+            await cache(id);
             wrote(id, record);
             summary.events += rest.length;
             summary.updated++;
@@ -717,6 +724,7 @@ export async function applyImport(
               touched.push(copy.session.id);
               await db.sessions.add(copy.session);
               await db.events.bulkAdd(copy.log as EventRecord[]);
+              await cache(copy.session.id);
               wrote(copy.session.id, undefined);
               summary.events += copy.log.length;
               summary.keptBoth++;

@@ -5,9 +5,16 @@
  * the runtime writes it when a step is committed. Nothing derived is taken from the file.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type { BaseSetup, EventRecord, GameEvent, SessionRecord, SessionStatus } from './records';
+import type {
+  BaseSetup,
+  EventRecord,
+  GameEvent,
+  SessionRecord,
+  SessionStatus,
+  SnapshotRecord
+} from './records';
 import { logProblem } from '../session/log';
-import { crossCheck, step } from '../session/replay';
+import { crossCheck, step, storeState } from '../session/replay';
 import { compileMachine } from '../session/fast-replay';
 import { decide, historyFields, refusalReason } from '../session/send';
 import { Timeline } from '../session/timeline';
@@ -47,6 +54,13 @@ export interface RebuiltGame {
   session: SessionRecord;
   log: EventRecord[];
   info: VersionInfo;
+  /**
+   * States to cache with the log (the snapshot cache, without the session's id): the state it
+   * ends in and the checkpoints just before it, as the runtime caches after a long replay. The
+   * replay that checked the file made them, so the game's first open is a window onto its newest
+   * steps instead of a second replay of the whole log. Empty for a short game, which opens whole.
+   */
+  states: Omit<SnapshotRecord, 'sessionId'>[];
 }
 
 /**
@@ -174,12 +188,29 @@ export async function rebuildGame(
       summary: info.summary,
       status: statusAfter(session.status, timeline.snapshot)
     };
-    return { session: rebuilt, log: timeline.log as EventRecord[], info };
+    return { session: rebuilt, log: timeline.log as EventRecord[], info, states: endStates(logic, timeline) };
   } catch (error) {
     // A game's own code tripping over data it accepted: refuse the game, never crash the import.
     problems.add(where, `this game could not be read (${(error as Error)?.message ?? String(error)})`);
     return undefined;
   }
+}
+
+/** The state a replayed log ends in and the four checkpoints before it, ready to store. */
+function endStates(
+  logic: GameLogic<any>,
+  timeline: Timeline<BaseSetup>
+): Omit<SnapshotRecord, 'sessionId'>[] {
+  const last = timeline.effective.at(-1);
+  if (!last || timeline.depth < CHECKPOINT_EVERY) return [];
+  const end = { depth: timeline.depth, eventSeq: last.seq, snapshot: timeline.snapshot };
+  const states = [end, ...timeline.recentCheckpoints(4).filter((c) => c.depth < end.depth)];
+  return states.map(({ depth, eventSeq, snapshot }) => ({
+    eventSeq,
+    depth,
+    version: logic.version,
+    state: storeState(snapshot)
+  }));
 }
 
 function guarded(check: () => string | undefined): string | undefined {
