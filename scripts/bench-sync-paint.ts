@@ -22,6 +22,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, openTab, visit, type Tab } from '../tests/browser/harness';
+import { shareFromMenu } from '../tests/browser/play-menu';
 import { startServer } from './serve.mjs';
 import { startSyncServer } from './sync-server';
 import { DOUBLE_TAP_MS } from '../src/lib/ui/taps';
@@ -128,16 +129,9 @@ async function startDuel(page: Page, url: string): Promise<void> {
   await boardOf(page).waitFor();
 }
 
-/** Shares the game on screen through its menu; the link for the other phone. */
+/** Shares the game on screen through its menu; the link for the other phone, the sheet closed. */
 async function share(page: Page, server: string): Promise<string> {
-  await page.getByRole('button', { name: 'More' }).click();
-  await page.getByRole('menuitem', { name: 'Play on several phones' }).click();
-  await page.getByLabel('Sync server').fill(server);
-  await page.getByRole('button', { name: 'Share this game' }).click();
-  const link = page.getByLabel('Link to join this game');
-  await link.waitFor();
-  await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor({ timeout: 15_000 });
-  const href = await link.inputValue();
+  const href = await shareFromMenu(page, server);
   await page
     .getByRole('dialog', { name: 'Play on several phones' })
     .getByRole('button', { name: 'Close' })

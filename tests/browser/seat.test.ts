@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { openTab, shot, visit } from './harness';
 import { useBrowser } from './shared';
+import { historyText } from './play-menu';
 import { box, newGame, startDuel } from './titans-play';
 import { accessibilityProblems, scrollsSideways, storedSteps, tapAfterLooking, typeOnPad } from './checks';
 import { startSyncServer, type SyncServer } from '../../scripts/sync-server';
@@ -34,14 +35,7 @@ const gameId = (page: Page) => new URL(page.url()).pathname.split('/').pop()!;
 
 /** The history sheet's lines, as a person reads them (times left out). */
 async function history(page: Page): Promise<string> {
-  await tapAfterLooking(page.getByRole('button', { name: 'More' }));
-  await page.getByRole('menuitem', { name: 'History' }).click();
-  const sheet = page.getByRole('dialog', { name: 'History' });
-  for (const more of await sheet.locator('details').all())
-    await more.evaluate((d) => d.setAttribute('open', ''));
-  const text = await sheet.innerText();
-  await sheet.getByRole('button', { name: 'Close' }).click();
-  return text.replace(/\n(just now|\d+ \w+ ago)$/gm, '');
+  return (await historyText(page)).replace(/\n(just now|\d+ \w+ ago)$/gm, '');
 }
 
 /** ⋯ → "This phone is…" → the player (or "Nobody in particular"). */

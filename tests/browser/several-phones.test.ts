@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { openTab, visit } from './harness';
 import { useBrowser } from './shared';
+import { historyText, shareFromMenu } from './play-menu';
 import { startDuel as duel } from './titans-play';
 import { tapAfterLooking } from './checks';
 import { startSyncServer, type SyncServer } from '../../scripts/sync-server';
@@ -48,16 +49,7 @@ const surge = (page: Page, who: 'Ana' | 'Ben') =>
 const startDuel = (page: Page) => duel(shared.server.url, page);
 
 /** Shares the game on screen through its menu and hands back the link for the other phones. */
-async function share(page: Page, server = address()): Promise<string> {
-  await page.getByRole('button', { name: 'More' }).click();
-  await page.getByRole('menuitem', { name: 'Play on several phones' }).click();
-  await page.getByLabel('Sync server').fill(server);
-  await page.getByRole('button', { name: 'Share this game' }).click();
-  const link = page.getByLabel('Link to join this game');
-  await link.waitFor();
-  await expect.poll(() => page.getByRole('status').filter({ hasText: 'Connected' }).count()).toBe(1);
-  return link.inputValue();
-}
+const share = (page: Page, server = address()) => shareFromMenu(page, server);
 
 async function closeSheet(page: Page): Promise<void> {
   await page
@@ -68,15 +60,8 @@ async function closeSheet(page: Page): Promise<void> {
 
 /** The history sheet's lines, as a person reads them. */
 async function history(page: Page): Promise<string> {
-  await page.getByRole('button', { name: 'More' }).click();
-  await page.getByRole('menuitem', { name: 'History' }).click();
-  const sheet = page.getByRole('dialog', { name: 'History' });
-  for (const more of await sheet.locator('details').all())
-    await more.evaluate((d) => d.setAttribute('open', ''));
-  const text = await sheet.innerText();
-  await sheet.getByRole('button', { name: 'Close' }).click();
   // Times ("just now", "1 min ago") differ by a moment between phones; the lines must not.
-  return text.replace(/ · .*$/gm, '').replace(/\n(just now|\d+ \w+ ago)$/gm, '');
+  return (await historyText(page)).replace(/ · .*$/gm, '').replace(/\n(just now|\d+ \w+ ago)$/gm, '');
 }
 
 async function crash(page: Page): Promise<void> {

@@ -387,17 +387,22 @@ describe('a shared game with no document in the file (a backup made from the rec
   });
 });
 
+/** This phone stops sharing the game and plays on alone: its copy is then newer than the file's. */
+async function stopAndPlayOn(db: TablesideDB, id: string, now: () => number): Promise<void> {
+  await stopSharing(db, id);
+  const game = await SessionRuntime.open(db, tally, id, { now });
+  game.send({ type: 'ADD', player: 0, amount: 7 });
+  await game.saved();
+  await game.flushRecord();
+}
+
 describe('conflicts that are not merges', () => {
   it('“Use the backup’s” for a game this phone shares under another room takes the file’s room and document', async () => {
     const { db, id, shared, now } = await sharedGame();
     const file = await text(db);
     const fileEntries = await storedEntries(id);
     // This phone stopped sharing, played on, and shared again: a new room, a new document.
-    await stopSharing(db, id);
-    const game = await SessionRuntime.open(db, tally, id, { now });
-    game.send({ type: 'ADD', player: 0, amount: 7 });
-    await game.saved();
-    await game.flushRecord();
+    await stopAndPlayOn(db, id, now);
     const again = await shareGame(db, id, '');
     expect(again.room).not.toBe(shared.room);
 
@@ -414,11 +419,7 @@ describe('conflicts that are not merges', () => {
     const { db, id, shared, now } = await sharedGame();
     const file = await text(db);
     const fileEntries = await storedEntries(id);
-    await stopSharing(db, id);
-    const game = await SessionRuntime.open(db, tally, id, { now });
-    game.send({ type: 'ADD', player: 0, amount: 7 });
-    await game.saved();
-    await game.flushRecord();
+    await stopAndPlayOn(db, id, now);
 
     const result = await importBackup(db, file, resolveTally, { ...check, choices: { [id]: 'both' } });
     expect(result).toMatchObject({ ok: true, written: true, summary: { keptBoth: 1 } });
