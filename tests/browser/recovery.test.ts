@@ -200,7 +200,7 @@ describe('the recovery copy', () => {
     // Taken back: the screen shows the stored state, with no "saving" mark claiming otherwise.
     expect(await spent(page)).toBe(1);
     expect(await board(page)).toBe(stored);
-    expect(await page.locator('.saving.on').count()).toBe(0);
+    expect(await page.locator('.saving').count()).toBe(0);
     await shot(page, 'recovery-disk-full');
     // Still said a while later (a toast would have gone), and a second try fails the same way.
     await page.waitForTimeout(4500);

@@ -24,6 +24,9 @@ export interface SendOptions {
   inline?: boolean;
 }
 
+/** How long a write may take before the screen says "saving". */
+export const SLOW_SAVE_MS = 600;
+
 /** Runs after the next frame is painted (immediately where there are no frames, as in tests). */
 const afterFrame = (run: () => void) =>
   typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => run()) : run();
@@ -51,8 +54,14 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
   problem = $state<string | undefined>();
   /** False while a long game holds only its newest steps (the history lists those). */
   complete = $state(true);
-  /** True while accepted taps are still being written; the screen marks it quietly. */
+  /** True while accepted taps are still being written. */
   pending = $state(false);
+  /**
+   * True once a write has been pending for `SLOW_SAVE_MS`: what the screen marks ("saving"). A
+   * quick write never shows, and never costs the tap's frame a style change or a frame after it.
+   */
+  slowSave = $state(false);
+  private slowTimer: ReturnType<typeof setTimeout> | undefined;
   /** Why changes are not being saved (the last write failed), until a write succeeds again. */
   unsaved = $state<string | undefined>();
   /** The log head now, and the one the screen has painted (what the next tap is made on). */
@@ -90,6 +99,7 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
     this.redoLabel = rt.redoLabel;
     this.problem = rt.problem;
     this.pending = rt.pending;
+    this.watchSlowSave(rt.pending);
     this.complete = rt.complete;
     this.unsaved = rt.unsaved;
     this.link = rt.link;
@@ -100,6 +110,18 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
         if (this.head === head) this.shown = head;
       });
     }
+  }
+
+  private watchSlowSave(pending: boolean): void {
+    if (!pending) {
+      clearTimeout(this.slowTimer);
+      this.slowTimer = undefined;
+      if (this.slowSave) this.slowSave = false;
+    } else if (!this.slowSave)
+      this.slowTimer ??= setTimeout(() => {
+        this.slowTimer = undefined;
+        this.slowSave = this.runtime.pending;
+      }, SLOW_SAVE_MS);
   }
 
   /** Hears every outcome (accepted, refused, failed to save). Returns a function that stops. */
