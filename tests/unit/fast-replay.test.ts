@@ -2,7 +2,7 @@
  * The fast replay walk against xstate's own transition(). Beyond these cases, the unit tests'
  * setup turns on `crossCheck`, so every step and replay in every unit test is taken both ways.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { assign, setup, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import { compileMachine, whyNotCompiled } from '../../src/lib/session/fast-replay';
 import {
@@ -12,8 +12,10 @@ import {
   ReplayError,
   replaySlowly,
   step,
+  stepSlowly,
   storeState
 } from '../../src/lib/session/replay';
+import { stepMeta } from '../../src/lib/session/send';
 import type { GameLogic } from '../../src/lib/session/types';
 import type { GameEvent } from '../../src/lib/db/records';
 import { stableJson } from '../../src/lib/util/json';
@@ -63,13 +65,13 @@ describe('fast replay', () => {
     }
   }, 60_000);
 
-  it('views read like real snapshots: the same history lines, turns and summaries for every game', () => {
+  it('views read like real snapshots: the same history lines, turns, summaries and steps for every game', () => {
     for (const log of longLogs()) {
       const fast = compileMachine(log.logic.machine)!;
       let real = log.start;
       let state = fast.fromSnapshot(real)!;
       for (const [i, event] of log.events.slice(0, 600).entries()) {
-        const nextReal = step(log.logic, real, event);
+        const nextReal = stepSlowly(log.logic, real, event);
         const next = fast.step(state, event);
         expect(next === undefined, `${log.name} ${event.type}`).toBe(nextReal === undefined);
         if (!nextReal || !next || next === 'xstate') continue;
@@ -77,18 +79,39 @@ describe('fast replay', () => {
         const read = (b: AnyMachineSnapshot, a: AnyMachineSnapshot) => [
           log.logic.describe(event, b, a, log.setup),
           log.logic.period(b, log.setup),
-          i % 10 ? '' : log.logic.summarize(a, log.setup)
+          i % 10 ? '' : log.logic.summarize(a, log.setup),
+          stepMeta(log.logic, a, log.setup)
         ];
         expect(read(before, after), `${log.name} ${event.type}`).toEqual(read(real, nextReal));
         // A view read back is the state it shows, and given to xstate it steps as the real one.
         expect(fast.fromSnapshot(after)).toBe(next);
-        expect(form(step(log.logic, after, event) ?? after)).toEqual(
-          form(step(log.logic, nextReal, event) ?? nextReal)
+        expect(form(stepSlowly(log.logic, after, event) ?? after)).toEqual(
+          form(stepSlowly(log.logic, nextReal, event) ?? nextReal)
         );
         [real, state] = [nextReal, next];
       }
     }
   }, 60_000);
+
+  it('steps a tap through the compiled machine, never through xstate, for every game', () => {
+    const was = crossCheck.on;
+    crossCheck.on = false; // the setup's cross-check would take each step through xstate too
+    try {
+      for (const log of longLogs()) {
+        const transition = vi.spyOn(log.logic.machine, 'transition');
+        let snapshot = log.start;
+        for (const event of log.events.slice(0, 200)) snapshot = step(log.logic, snapshot, event) ?? snapshot;
+        expect(transition, log.name).not.toHaveBeenCalled();
+        transition.mockRestore();
+        // What it ends in is xstate's end, meta included.
+        const slow = replaySlowly(log.logic, log.start, log.events.slice(0, 200));
+        expect(form(snapshot), log.name).toEqual(form(slow));
+        expect(snapshot.getMeta(), log.name).toEqual(slow.getMeta());
+      }
+    } finally {
+      crossCheck.on = was;
+    }
+  });
 
   it('refuses the same event as xstate, with the same state before it', () => {
     const setup = titansSetup('duel');

@@ -67,10 +67,11 @@ export interface CompiledMachine {
   /** A real xstate snapshot for a state (what the screen and the cache use). */
   toSnapshot(state: FastState): AnyMachineSnapshot;
   /**
-   * A snapshot for reading, made real only if needed: `value`, `context`, `status`, `output` and
-   * `matches` come from the state itself; anything else (meta, tags, what xstate reads when it
-   * steps) resolves the real snapshot once, on first use. For reading many states one after the
-   * other (an import's history lines), where resolving each would cost as much as the step.
+   * A snapshot for reading, made real only if needed: `value`, `context`, `status`, `output`,
+   * `matches` and `getMeta` come from the state itself; anything else (tags, what xstate reads
+   * when it steps) resolves the real snapshot once, on first use. For reading many states one
+   * after the other (an import's history lines), where resolving each would cost as much as the
+   * step, and for a tap's new state, which the screen reads at once.
    */
   view(state: FastState): AnyMachineSnapshot;
   /**
@@ -276,6 +277,23 @@ function compile(machine: AnyStateMachine): CompiledMachine {
     return undefined;
   }
 
+  /**
+   * xstate's `getMeta()`, read from the leaf: each active state node's meta by its id, the top
+   * level first, as xstate lists them (its active nodes are the leaf and its ancestors here).
+   */
+  const metas = new Map<Leaf, Record<string, unknown>>();
+  function metaOf(leaf: Leaf): Record<string, unknown> {
+    let meta = metas.get(leaf);
+    if (!meta) {
+      const chain: AnyStateNode[] = [];
+      for (let node: AnyStateNode | undefined = leaf.node; node; node = node.parent) chain.unshift(node);
+      meta = {};
+      for (const node of chain) if (node.meta !== undefined) meta[node.id] = node.meta;
+      metas.set(leaf, meta);
+    }
+    return { ...meta };
+  }
+
   /** What xstate does to a snapshot for a move: a new one when the state or the context changes. */
   const changes = (move: Move, state: FastState) =>
     move.assignments.length > 0 || (move.to !== undefined && move.to !== state.leaf);
@@ -318,6 +336,7 @@ function compile(machine: AnyStateMachine): CompiledMachine {
         status: state.done ? 'done' : 'active',
         output: state.output,
         matches: (value: unknown) => matchesState(value as never, state.leaf.value as never),
+        getMeta: () => metaOf(state.leaf),
         [VIEWED]: { state, of: owner }
       };
       return new Proxy(light, {

@@ -40,7 +40,12 @@ function scopeFor(machine: AnyStateMachine): AnyActorScope {
   return scope;
 }
 
-/** The next state, or undefined when the machine refuses the event in this state. */
+/**
+ * The next state, or undefined when the machine refuses the event in this state. A machine that
+ * fast-replay compiles is stepped by it, and the new state is a view (`CompiledMachine.view`):
+ * a tap's step then costs a few guards and assigns instead of xstate's whole `transition()`, and
+ * the screen reads the view without a real snapshot ever being built.
+ */
 export function step(
   logic: GameLogic<any>,
   snapshot: AnyMachineSnapshot,
@@ -48,20 +53,45 @@ export function step(
 ): AnyMachineSnapshot | undefined {
   if (snapshot.status !== 'active') return undefined;
   if (typeof event?.type !== 'string') return undefined;
+  const fast = stepFast(logic, snapshot, event);
+  if (fast === NOT_COMPILED) return stepSlowly(logic, snapshot, event);
+  if (crossCheck.on) checkStep(logic, snapshot, event, fast);
+  return fast;
+}
+
+const NOT_COMPILED = Symbol('not compiled');
+
+function stepFast(
+  logic: GameLogic<any>,
+  snapshot: AnyMachineSnapshot,
+  event: GameEvent
+): AnyMachineSnapshot | undefined | typeof NOT_COMPILED {
+  const fast = compileMachine(logic.machine);
+  const state = fast?.fromSnapshot(snapshot);
+  if (!fast || !state) return NOT_COMPILED;
+  const next = fast.step(state, event);
+  if (next === 'xstate') return NOT_COMPILED;
+  return next && fast.view(next);
+}
+
+/** One step through xstate's own `transition()`: the reference the fast walk follows. */
+export function stepSlowly(
+  logic: GameLogic<any>,
+  snapshot: AnyMachineSnapshot,
+  event: GameEvent
+): AnyMachineSnapshot | undefined {
   // A view made for reading (fast-replay's `view`) is never handed to xstate itself.
-  snapshot = realSnapshot(snapshot);
+  const real = realSnapshot(snapshot);
   // xstate hands back the very same snapshot when no transition is enabled for the event, so
   // that is the refusal; asking `snapshot.can(event)` first would select the transitions twice.
-  const next = logic.machine.transition(snapshot, event, scopeFor(logic.machine)) as AnyMachineSnapshot;
-  const result = next === snapshot ? undefined : next;
-  if (crossCheck.on) checkStep(logic, snapshot, event, result);
-  return result;
+  const next = logic.machine.transition(real, event, scopeFor(logic.machine)) as AnyMachineSnapshot;
+  return next === real ? undefined : next;
 }
 
 /**
- * Turned on by the unit tests' setup: every step taken through xstate is then also taken by the
- * fast walk, and every replay also through xstate, and the two must agree, so the whole suite's
- * games (worked examples, property tests) check `fast-replay.ts` against xstate. Off in the app.
+ * Turned on by the unit tests' setup: every step the fast walk takes is then also taken through
+ * xstate, and every replay too, and the two must agree, so the whole suite's games (worked
+ * examples, property tests) check `fast-replay.ts` against xstate. Off in the app.
  */
 export const crossCheck = { on: false };
 
@@ -70,19 +100,24 @@ function same(a: AnyMachineSnapshot, b: AnyMachineSnapshot): boolean {
   return form(a) === form(b);
 }
 
+/** The same keys in the same order, each with the very same value (a state node's own meta). */
+function sameEntries(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const x = Object.entries(a);
+  const y = Object.entries(b);
+  return x.length === y.length && x.every(([k, v], i) => y[i][0] === k && y[i][1] === v);
+}
+
+/** The fast walk's step against xstate's own: the same state (meta included), or both refuse. */
 function checkStep(
   logic: GameLogic<any>,
   snapshot: AnyMachineSnapshot,
   event: GameEvent,
-  expected: AnyMachineSnapshot | undefined
+  got: AnyMachineSnapshot | undefined
 ): void {
-  const fast = compileMachine(logic.machine);
-  const state = fast?.fromSnapshot(snapshot);
-  if (!fast || !state) return;
-  const next = fast.step(state, event);
-  if (next === 'xstate') return;
-  const got = next && fast.toSnapshot(next);
-  if (Boolean(got) !== Boolean(expected) || (got && expected && !same(got, expected))) {
+  const expected = stepSlowly(logic, snapshot, event);
+  const agree = Boolean(got) === Boolean(expected);
+  const sameMeta = !got || !expected || sameEntries(got.getMeta(), expected.getMeta());
+  if (!agree || (got && expected && !same(got, expected)) || !sameMeta) {
     throw new Error(
       `Fast replay disagrees with xstate on “${event.type}” in ${stableJson(snapshot.value)}: ` +
         `xstate ${expected ? stableJson(expected.value) : 'refuses'}, fast ${got ? stableJson(got.value) : 'refuses'}`
