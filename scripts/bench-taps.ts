@@ -202,7 +202,7 @@ async function enableGuideMe(page: Page): Promise<void> {
 export async function benchTaps(
   browser: Browser,
   url: string,
-  turnsPerGame = 3
+  turnsPerGame = 5
 ): Promise<{
   taps: TapStats[];
   coldOpen: number;
