@@ -115,9 +115,11 @@ function checkStep(
   got: AnyMachineSnapshot | undefined
 ): void {
   const expected = stepSlowly(logic, snapshot, event);
-  const agree = Boolean(got) === Boolean(expected);
-  const sameMeta = !got || !expected || sameEntries(got.getMeta(), expected.getMeta());
-  if (!agree || (got && expected && !same(got, expected)) || !sameMeta) {
+  const agree =
+    got && expected
+      ? same(got, expected) && sameEntries(got.getMeta(), expected.getMeta())
+      : got === expected; // both refuse
+  if (!agree) {
     throw new Error(
       `Fast replay disagrees with xstate on “${event.type}” in ${stableJson(snapshot.value)}: ` +
         `xstate ${expected ? stableJson(expected.value) : 'refuses'}, fast ${got ? stableJson(got.value) : 'refuses'}`
