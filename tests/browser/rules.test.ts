@@ -67,7 +67,11 @@ describe('rules reference', () => {
     await expect.poll(() => page.locator('#search-results li').count()).toBeGreaterThan(0);
     expect(fromPage.some((u) => u.includes('search-index.json'))).toBe(true);
     const first = page.locator('#search-results li').first();
-    expect((await first.locator('mark').first().innerText()).toLowerCase()).toContain('mullig');
+    const mark = first.locator('mark').first();
+    expect((await mark.innerText()).toLowerCase()).toContain('mullig');
+    // The marks are made outside the template, so a scoped style would miss them: the soft
+    // highlight (not the browser's own bright yellow) shows it reached them.
+    expect(await mark.evaluate((m) => getComputedStyle(m).borderTopLeftRadius)).toBe('3px');
     await first.locator('a').first().click();
     await page.waitForURL(/\/rules\/(epic|twilight)\//);
     const hash = new URL(page.url()).hash.slice(1);
