@@ -3,7 +3,8 @@
  * lifting (pointerup; pointerdown for a counter, which answers on the press) to the end of the
  * frame that shows the change, on the Titans of Eden play screen, for five kinds of tap (advance,
  * counter, power, resolve, undo), in a game with 0 and with 5,000 events; the floor under them (a
- * button whose handler only changes its own text); the cold open of that 5,000-event game; and key
+ * button whose handler only changes its own text); the open of that 5,000-event game (a page load,
+ * from the navigation's start to the frame with the board, timed inside the page); and key
  * to painted results in rules search.
  *
  *   npm run build && npx tsx scripts/bench-taps.ts            (also part of `npm run bench`)
@@ -199,6 +200,32 @@ async function enableGuideMe(page: Page): Promise<void> {
   } else await page.getByRole('button', { name: 'More' }).click(); // older builds: Guide me was the only flow
 }
 
+/**
+ * Runs in the page before its own code: notes when the board first exists and when the frame
+ * showing it is done. The bench reads it afterwards instead of polling the page from outside,
+ * which at 4× CPU took main-thread time from the very open it was timing.
+ */
+function markBoardPaint(): void {
+  const w = window as unknown as { __boardPainted?: number };
+  const seen = new MutationObserver(() => {
+    if (!document.querySelector('[aria-label="Board"]')) return;
+    seen.disconnect();
+    requestAnimationFrame(() => setTimeout(() => (w.__boardPainted = performance.now())));
+  });
+  seen.observe(document, { childList: true, subtree: true });
+}
+
+/** A page load of a game: from the navigation's start to the end of the frame with the board. */
+async function timeOpen(page: Page, game: string): Promise<number> {
+  await page.goto(game);
+  const painted = await page.waitForFunction(
+    () => (window as unknown as { __boardPainted?: number }).__boardPainted,
+    null,
+    { polling: 250, timeout: 60_000 }
+  );
+  return Math.round(Number(await painted.jsonValue()));
+}
+
 export async function benchTaps(
   browser: Browser,
   url: string,
@@ -225,18 +252,23 @@ export async function benchTaps(
     const game = await importGame(page, url, turns);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    const t0 = Date.now();
-    await page.goto(game);
-    await page.getByRole('region', { name: 'Board' }).waitFor({ timeout: 60_000 });
     if (turns) {
-      coldOpen = Date.now() - t0;
-      // Opened again: the first open cached its state (a game imported has no cache).
-      await page.goto(`${url}/`);
-      await page.waitForTimeout(500);
-      const t1 = Date.now();
+      await context.addInitScript(markBoardPaint);
+      coldOpen = await timeOpen(page, game);
+      // Opened again, as a person comes back to a game: the first open cached its state (a game
+      // imported has no cache). The median of five, from the home screen each time.
+      const again: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+        await page.goto(`${url}/`);
+        await page.waitForTimeout(500);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+        again.push(await timeOpen(page, game));
+      }
+      secondOpen = percentile(again, 50);
+    } else {
       await page.goto(game);
       await page.getByRole('region', { name: 'Board' }).waitFor({ timeout: 60_000 });
-      secondOpen = Date.now() - t1;
     }
     await enableGuideMe(page);
     await page.getByRole('button', { name: 'Begin the first age' }).waitFor();
@@ -319,8 +351,8 @@ export function tapTable(result: Awaited<ReturnType<typeof benchTaps>>): [string
       'Tap to paint, the floor: a button changing its text (p50 / p95)',
       `${ms(result.floor.p50)} / ${ms(result.floor.p95)} (n=${result.floor.n})`
     ],
-    ['Cold open, 5,019-event game just imported (4× CPU)', ms(result.coldOpen)],
-    ['Second open of that game (4× CPU)', ms(result.secondOpen)],
+    ['Cold open, 5,019-event game just imported: navigation to board painted (4× CPU)', ms(result.coldOpen)],
+    ['Opened again from the home screen (median of 5, 4× CPU)', ms(result.secondOpen)],
     [
       'Search key to painted results (p50 / p95)',
       `${ms(result.search.p50)} / ${ms(result.search.p95)} (n=${result.search.n})`
