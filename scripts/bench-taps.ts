@@ -130,10 +130,15 @@ async function tapOn(page: Page, target: Locator, events: string[]): Promise<num
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.waitForTimeout(50);
   const since = await pageNow(page);
+  await pressAndLift(page);
+  return inputToPaint(page, since, events);
+}
+
+/** A finger's quick tap where the pointer is: pressed, held `PRESS_MS`, lifted. */
+async function pressAndLift(page: Page): Promise<void> {
   await page.mouse.down();
   await page.waitForTimeout(PRESS_MS);
   await page.mouse.up();
-  return inputToPaint(page, since, events);
 }
 
 const percentile = (values: number[], p: number) => {
@@ -216,39 +221,42 @@ function markBoardPaint(): void {
   seen.observe(document, { childList: true, subtree: true });
 }
 
-/** A page load of a game: from the navigation's start to the end of the frame with the board. */
-async function timeOpen(page: Page, game: string): Promise<number> {
-  await page.goto(game);
+/** When (page clock) the frame with the board ended, once markBoardPaint has seen it. */
+async function boardPainted(page: Page): Promise<number> {
   const painted = await page.waitForFunction(
     () => (window as unknown as { __boardPainted?: number }).__boardPainted,
     null,
     { polling: 250, timeout: 60_000 }
   );
-  return Math.round(Number(await painted.jsonValue()));
+  return Number(await painted.jsonValue());
+}
+
+/** The home screen, loaded at full speed and settled; then the CPU is slowed for what follows. */
+async function settleAtHome(page: Page, cdp: CDPSession, url: string): Promise<void> {
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await page.goto(`${url}/`);
+  await page.waitForTimeout(500);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
+/** A page load of a game: from the navigation's start to the end of the frame with the board. */
+async function timeOpen(page: Page, game: string): Promise<number> {
+  await page.goto(game);
+  return Math.round(await boardPainted(page));
 }
 
 /** The game tapped in the home list: from the press to the frame with the board (4× CPU). */
 async function openFromList(page: Page, cdp: CDPSession, url: string, game: string): Promise<number> {
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  await page.goto(`${url}/`);
+  await settleAtHome(page, cdp, url);
+  // markBoardPaint (an init script) watches this page too: the board arrives in the same document.
   const link = page.locator(`a[href="${new URL(game).pathname}"]`);
   await link.waitFor();
-  await page.waitForTimeout(500);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  // markBoardPaint (an init script) watches this page too: the board arrives in the same document.
   const box = (await link.boundingBox())!;
   // No resting on the link first: a finger has no hover, so the press is where a tap starts.
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   const since = await pageNow(page);
-  await page.mouse.down();
-  await page.waitForTimeout(PRESS_MS);
-  await page.mouse.up();
-  const painted = await page.waitForFunction(
-    () => (window as unknown as { __boardPainted?: number }).__boardPainted,
-    null,
-    { polling: 250, timeout: 60_000 }
-  );
-  return Math.round(Number(await painted.jsonValue()) - since);
+  await pressAndLift(page);
+  return Math.round((await boardPainted(page)) - since);
 }
 
 export async function benchTaps(
@@ -286,10 +294,7 @@ export async function benchTaps(
       // imported has no cache). The median of five, from the home screen each time.
       const again: number[] = [];
       for (let i = 0; i < 5; i++) {
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-        await page.goto(`${url}/`);
-        await page.waitForTimeout(500);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+        await settleAtHome(page, cdp, url);
         again.push(await timeOpen(page, game));
       }
       secondOpen = percentile(again, 50);
