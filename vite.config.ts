@@ -55,7 +55,11 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['tests/unit/setup.ts']
+          setupFiles: ['tests/unit/setup.ts'],
+          // The unit tests run beside Chromium on two cores, so a property test that takes 4 s on an
+          // idle machine can pass vitest's default 5 s there (one did, and failed CI). Their cost is
+          // in the runs they make, not in waiting, so a wider limit hides no hang for long.
+          testTimeout: 30_000
         }
       },
       {
