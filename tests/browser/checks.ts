@@ -7,12 +7,18 @@ import type { Locator, Page } from 'playwright-core';
 import { DOUBLE_TAP_MS } from '../../src/lib/ui/taps';
 
 /**
- * A tap made after looking at the screen: a moment after the last one. Playwright clicks at
- * machine speed, and a second click at the same spot within the double-tap time is (rightly)
- * swallowed by the play screen's double-tap guard.
+ * A tap made after looking at the screen: at least the double-tap time after the last click
+ * (`openTab` notes when that was). Playwright clicks at machine speed, and a second click at the
+ * same spot within the double-tap time is (rightly) swallowed by the play screen's double-tap
+ * guard. When the test spent that long on something else since, there is nothing left to wait.
  */
 export async function tapAfterLooking(target: Locator): Promise<void> {
-  await target.page().waitForTimeout(DOUBLE_TAP_MS + 50);
+  const page = target.page();
+  const wait = await page.evaluate((ms) => {
+    const at = (window as unknown as { __lastClickAt?: number }).__lastClickAt;
+    return at === undefined ? 0 : at + ms - performance.now();
+  }, DOUBLE_TAP_MS + 50);
+  if (wait > 0) await page.waitForTimeout(wait);
   await target.click();
 }
 

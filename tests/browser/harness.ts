@@ -55,6 +55,15 @@ export async function openTab(browser: Browser, options: { dark?: boolean } = {}
     colorScheme: options.dark ? 'dark' : 'light',
     serviceWorkers: 'allow'
   });
+  // When the last click landed, for `tapAfterLooking` (which waits out the double-tap time only
+  // for a tap that recent).
+  await context.addInitScript(() => {
+    document.addEventListener(
+      'click',
+      (e) => ((window as unknown as { __lastClickAt: number }).__lastClickAt = e.timeStamp),
+      true
+    );
+  });
   const requests: string[] = [];
   context.on('request', (r) => requests.push(r.url()));
   const page = await context.newPage();
