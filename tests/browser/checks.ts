@@ -121,3 +121,16 @@ export function storedSteps(page: Page, id: string): Promise<number> {
     id
   );
 }
+
+/** How many log entries the recovery copy of a game holds (its journal file's entry lines). */
+export function journalEntries(page: Page, id: string): Promise<number> {
+  return page.evaluate(async (id) => {
+    try {
+      const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('tableside-journal');
+      const text = await (await (await dir.getFileHandle(`${id}.jsonl`)).getFile()).text();
+      return text.split('\n').filter((line) => line.startsWith('{"t":"e"')).length;
+    } catch {
+      return 0;
+    }
+  }, id);
+}

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { openTab, shot, visit } from './harness';
 import { useBrowser } from './shared';
 import { startDuel as duel } from './titans-play';
-import { accessibilityProblems, scrollsSideways, tapAfterLooking, typeOnPad } from './checks';
+import { accessibilityProblems, journalEntries, scrollsSideways, tapAfterLooking, typeOnPad } from './checks';
 import { longBackup, LONG_GAME_ID } from '../fixtures/long-backup';
 
 const shared = useBrowser();
@@ -107,17 +107,27 @@ describe('importing an older backup of a game played on since', () => {
     const folder = mkdtempSync(join(tmpdir(), 'tableside-import-'));
     const file = join(folder, 'long.json');
     writeFileSync(file, JSON.stringify(longBackup(100_000)));
+    await page.evaluate(() => {
+      const w = window as unknown as { __progressSeen: number };
+      w.__progressSeen = 0;
+      const frame = () => {
+        for (const status of document.querySelectorAll('[role=status]')) {
+          const seen = /^Checking… (\d+)%/.exec(status.textContent ?? '');
+          if (seen) w.__progressSeen = Math.max(w.__progressSeen, Number(seen[1]));
+        }
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
     await page.getByLabel('Import backup…').setInputFiles(file);
     rmSync(folder, { recursive: true });
-    const progress = page.getByRole('status').filter({ hasText: /^Checking… \d+%/ });
-    // The page paints while the check runs: the percentage is seen (and not only at 0).
+    // The page paints while the check runs: a percentage above 0 is on screen in some frame. Read
+    // in the page at every frame: a poll from here waits for the page's main thread, and could
+    // land only once the check is over.
     await expect
-      .poll(
-        async () => Number(/(\d+)%/.exec((await progress.textContent().catch(() => '')) ?? '')?.[1] ?? 0),
-        {
-          timeout: 30_000
-        }
-      )
+      .poll(() => page.evaluate(() => (window as unknown as { __progressSeen: number }).__progressSeen), {
+        timeout: 30_000
+      })
       .toBeGreaterThan(0);
     await shot(page, 'settings-import-checking');
     await expect
@@ -125,6 +135,8 @@ describe('importing an older backup of a game played on since', () => {
         timeout: 50_000
       })
       .toContain('1 game added.');
+    // The recovery copy is written anew in the background, its worker reading the log itself.
+    await expect.poll(() => journalEntries(page, LONG_GAME_ID), { timeout: 60_000 }).toBe(100_000);
 
     // The import cached the states its check ended in, so even the first open reads only the
     // newest steps (a window), and the history reads the rest when asked.

@@ -239,6 +239,34 @@ describe('restoring from the journal', () => {
     expect(copy?.record).toEqual(await db.sessions.get(rt.session.id));
   });
 
+  it('a whole journal is written from the log the journal reads itself: the same file as from a copy of the log', async () => {
+    const db = freshDb();
+    const rt = await tallyGame(db, 5);
+    const record = (await db.sessions.get(rt.session.id))!;
+    const fromStore = new MemoryFiles();
+    await new Journal(fromStore).rewriteFromStore(db.name, record, []);
+    const fromCopy = new MemoryFiles();
+    await new Journal(fromCopy).rewrite({ record, events: await readLog(db, rt.session.id), people: [] });
+    const name = journalFileName(rt.session.id);
+    expect(fromStore.files.get(name)).toBe(fromCopy.files.get(name));
+    expect((await new Journal(fromStore).read(rt.session.id))?.events).toEqual(rt.log);
+    // Only this game's steps, though the database holds another's.
+    const other = await tallyGame(db, 2);
+    await new Journal(fromStore).rewriteFromStore(db.name, (await db.sessions.get(other.session.id))!, []);
+    expect((await new Journal(fromStore).read(other.session.id))?.events).toEqual(other.log);
+  });
+
+  it('reading a log from a database that is not there says so and does not create it', async () => {
+    const db = freshDb();
+    const rt = await tallyGame(db, 1);
+    const journal = new Journal(new MemoryFiles());
+    await expect(
+      journal.rewriteFromStore('no-such-database', rt.session as SessionRecord, [])
+    ).rejects.toThrow('there is no database “no-such-database” to read the game from');
+    expect((await indexedDB.databases()).map((d) => d.name)).not.toContain('no-such-database');
+    expect(await journal.read(rt.session.id)).toBeUndefined();
+  });
+
   it('a journal telling another history than IndexedDB is written anew from IndexedDB', async () => {
     const db = freshDb();
     const { journal, files } = withJournal(db);

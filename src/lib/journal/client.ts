@@ -116,6 +116,9 @@ export class WorkerJournal implements JournalApi {
   rewrite(game: JournalGame): Promise<void> {
     return this.call('rewrite', game);
   }
+  rewriteFromStore(database: string, record: SessionRecord, people: readonly ProfileRecord[]): Promise<void> {
+    return this.call('rewriteFromStore', database, record, people);
+  }
   remove(sessionId: string): Promise<void> {
     return this.call('remove', sessionId);
   }

@@ -55,6 +55,9 @@ export class GatedJournal implements JournalApi {
   rewrite(game: JournalGame): Promise<void> {
     return this.inner.rewrite(game);
   }
+  rewriteFromStore(database: string, record: SessionRecord, people: readonly ProfileRecord[]): Promise<void> {
+    return this.inner.rewriteFromStore(database, record, people);
+  }
   remove(sessionId: string): Promise<void> {
     return this.after(sessionId, () => this.inner.remove(sessionId));
   }

@@ -20,6 +20,7 @@ import {
   type JournalGame
 } from './format';
 import { decodeSummary, encodeSummary, foldFile, summaryFileName, type FileFold } from './summary';
+import { readStoredLog } from './read-store';
 
 /** Summary files are brought up to date once the journal has had no write for this long. */
 const SUMMARY_DELAY_MS = 1000;
@@ -49,6 +50,11 @@ export interface JournalApi {
   update(sessionId: string, fields: Partial<SessionRecord>): Promise<void>;
   /** Replaces a game's whole journal (it was missing, unreadable or behind IndexedDB). */
   rewrite(game: JournalGame): Promise<void>;
+  /**
+   * The same, with the log read by the journal itself from the app's IndexedDB `database`: in the
+   * app, the worker reads it, so the page does not copy a whole log into a message.
+   */
+  rewriteFromStore(database: string, record: SessionRecord, people: readonly ProfileRecord[]): Promise<void>;
   /** Forgets a game for good. */
   remove(sessionId: string): Promise<void>;
   /** Resolves once everything sent before is on disk. */
@@ -119,16 +125,26 @@ export class Journal implements JournalApi {
   }
 
   rewrite(game: JournalGame): Promise<void> {
+    return this.op(() => this.writeWhole(game));
+  }
+
+  rewriteFromStore(database: string, record: SessionRecord, people: readonly ProfileRecord[]): Promise<void> {
+    // Read in the op, in turn with the journal's other work: what the gate holds back (gate.ts)
+    // is held until this is written.
+    return this.op(async () =>
+      this.writeWhole({ record, people: [...people], events: await readStoredLog(database, record.id) })
+    );
+  }
+
+  private async writeWhole(game: JournalGame): Promise<void> {
     const name = journalFileName(game.record.id);
-    return this.op(async () => {
-      // Removed first: a kill halfway must not leave a summary of the old file next to the new.
-      await this.forgetSummary(name);
-      await this.files.write(name, encodeGame(game));
-      await this.files.flush();
-      this.clean.add(name);
-      this.unwritten.delete(name);
-      this.touched(name);
-    });
+    // Removed first: a kill halfway must not leave a summary of the old file next to the new.
+    await this.forgetSummary(name);
+    await this.files.write(name, encodeGame(game));
+    await this.files.flush();
+    this.clean.add(name);
+    this.unwritten.delete(name);
+    this.touched(name);
   }
 
   remove(sessionId: string): Promise<void> {

@@ -24,7 +24,17 @@ async function start(): Promise<Journal | undefined> {
 }
 
 const journal = start();
-const OPS = new Set(['start', 'append', 'update', 'rewrite', 'remove', 'flush', 'scan', 'read']);
+const OPS = new Set([
+  'start',
+  'append',
+  'update',
+  'rewrite',
+  'rewriteFromStore',
+  'remove',
+  'flush',
+  'scan',
+  'read'
+]);
 
 async function answer(j: Journal | undefined, { id, op, args }: JournalRequest): Promise<JournalAnswer> {
   try {

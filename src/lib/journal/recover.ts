@@ -280,10 +280,10 @@ async function catchUp(
       return journal.append(step.id, missing, changingFields(record));
     }
   }
-  const events = await entriesFrom(db, step.id, 1);
   const ids = Object.values(record.profiles ?? {});
   const people = ids.length ? (await db.profiles.bulkGet(ids)).filter((p) => p !== undefined) : [];
-  return journal.rewrite({ record, events, people });
+  // The log itself the journal reads (in the app, its worker): not this page.
+  return journal.rewriteFromStore(db.name, record, people);
 }
 
 /**
