@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { foreign, openTab, serve, shot, visit, waitForServiceWorker } from './harness';
 import { useBrowser } from './shared';
+import { newGame } from './titans-play';
 
 const shared = useBrowser();
 const allRequests: string[] = [];
@@ -174,6 +175,26 @@ describe('wrong links', () => {
     await expect
       .poll(() => page.getByText('There is no saved game with the id “gone”').isVisible())
       .toBe(true);
+    allRequests.push(...requests);
+    await context.close();
+  });
+});
+
+describe('the home list', () => {
+  it('a game in progress opens without fetching code: it loaded while the list was read', async () => {
+    const { page, context, requests } = await openTab(shared.browser);
+    await newGame(shared.server.url, page);
+    const game = new URL(page.url()).pathname;
+    await visit(page, shared.server.url);
+    const link = page.locator(`a[href="${game}"]`);
+    await link.waitFor();
+    // The warm-up waits for the page to be idle, at most 2 s; then its fetches settle.
+    await page.waitForTimeout(2500);
+    await page.waitForLoadState('networkidle');
+    const before = requests.length;
+    await link.click();
+    await page.getByRole('region', { name: 'Board' }).waitFor();
+    expect(requests.slice(before).filter((url) => /\.js(\?|$)/.test(url))).toEqual([]);
     allRequests.push(...requests);
     await context.close();
   });
