@@ -211,7 +211,7 @@ async function enableGuideMe(page: Page): Promise<void> {
  * showing it is done. The bench reads it afterwards instead of polling the page from outside,
  * which at 4× CPU took main-thread time from the very open it was timing.
  */
-function markBoardPaint(): void {
+export function markBoardPaint(): void {
   const w = window as unknown as { __boardPainted?: number };
   const seen = new MutationObserver(() => {
     if (!document.querySelector('[aria-label="Board"]')) return;
@@ -222,7 +222,7 @@ function markBoardPaint(): void {
 }
 
 /** When (page clock) the frame with the board ended, once markBoardPaint has seen it. */
-async function boardPainted(page: Page): Promise<number> {
+export async function boardPainted(page: Page): Promise<number> {
   const painted = await page.waitForFunction(
     () => (window as unknown as { __boardPainted?: number }).__boardPainted,
     null,
