@@ -230,7 +230,7 @@ async function wizTour(dark: boolean) {
   };
   // A tap after looking: a second tap at the same spot too soon is (rightly) a double tap.
   const tap = async (l: ReturnType<Page['getByRole']>) => (await page.waitForTimeout(350), l.click());
-  const confirm = page.locator('button[type=submit][data-entry-key]');
+  const confirm = page.locator('button.confirm[data-entry-key]');
   const pad = async (text: string) => {
     const keys = page.getByRole('group', { name: /^Number pad/ });
     for (const ch of text) await keys.getByRole('button', { name: ch, exact: true }).click();
@@ -317,7 +317,7 @@ async function typeNumber(page: Page, text: string) {
   const pad = page.getByRole('group', { name: /^Number pad/ });
   for (const ch of text) await pad.getByRole('button', { name: ch, exact: true }).click();
   await page.waitForTimeout(350);
-  await page.locator('button[type=submit][data-entry-key]').click();
+  await page.locator('button.confirm[data-entry-key]').click();
   await page.waitForTimeout(350);
 }
 
@@ -376,7 +376,7 @@ async function twilightTour(dark: boolean) {
     .getByRole('button', { name: '3', exact: true })
     .click();
   await snap('attack-pad');
-  await page.locator('button[type=submit][data-entry-key]').click();
+  await page.locator('button.confirm[data-entry-key]').click();
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await snap('end-owed');
   await tap(/^Greater Aspect into play, end the turn/);

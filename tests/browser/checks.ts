@@ -101,7 +101,7 @@ export async function typeOnPad(page: Page, value: number): Promise<void> {
   const text = String(Math.abs(value));
   if (value < 0) await pad.getByRole('button', { name: 'Change sign' }).click();
   for (const ch of text) await pad.getByRole('button', { name: ch, exact: true }).click();
-  await page.locator('button[type=submit][data-entry-key]').click();
+  await page.locator('button.confirm[data-entry-key]').click();
 }
 
 /** How many steps the game's log holds, read straight from IndexedDB (not through the app). */

@@ -102,6 +102,39 @@ describe('rules reference', () => {
     await context.close();
   });
 
+  it('search rows kept from key to key show exactly the last key’s results', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await visit(page, `${shared.server.url}/rules`);
+    const box = page.getByRole('searchbox');
+    const rows = page.locator('#search-results li');
+    /** What the list shows once settled: every visible row's place, title, snippet and link. */
+    const settled = async () => {
+      await expect.poll(() => page.locator('#search-results.partial').count()).toBe(0);
+      const visible = await rows.evaluateAll((lis) =>
+        lis
+          .filter((li) => li.checkVisibility())
+          .map((li) => `${li.textContent} → ${li.querySelector('a')!.getAttribute('href')}`)
+      );
+      const count = await page.getByRole('status').innerText();
+      return { count, visible };
+    };
+    await box.click();
+    await box.pressSequentially('seize');
+    const seize = await settled();
+    expect(seize.visible.length).toBe(Number(seize.count.match(/^(\d+) match/)![1]));
+    expect(seize.visible.length).toBeGreaterThan(5);
+    // Other results in the same rows, then the first word again, typed key by key.
+    await box.fill('');
+    await box.pressSequentially('mulligan');
+    const mulligan = await settled();
+    expect(mulligan.visible).not.toEqual(seize.visible);
+    expect(mulligan.visible.every((row) => /mulligan/i.test(row))).toBe(true);
+    await box.fill('');
+    await box.pressSequentially('seize');
+    expect(await settled()).toEqual(seize);
+    await context.close();
+  });
+
   it('a glossary link lands on its entry', async () => {
     const { page, context } = await openTab(shared.browser);
     await visit(page, `${shared.server.url}/rules/titans/turn`);

@@ -134,6 +134,30 @@ describe('Titans of Eden', () => {
     expect(await taps(page)).toHaveLength(3);
     // Nobody is out in three arenas: a mat at 0 does not look eliminated.
     expect(await page.locator('.mat.out').count()).toBe(0);
+
+    // A hardware keyboard: the field has the cursor when the sheet opens and again after each
+    // Enter, so a round of totals is typed without touching the screen.
+    const boxes = page.getByRole('region', { name: 'This turn' }).getByRole('button', { name: /^Power of/ });
+    const first = await boxes.nth(0).getAttribute('aria-label');
+    await boxes.first().click();
+    const focused = () =>
+      page.evaluate(() => document.activeElement?.classList.contains('pad-input') ?? false);
+    await expect.poll(focused).toBe(true);
+    const firstTitle = await sheet.locator('.title').innerText();
+    await page.keyboard.type('4');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sheet.locator('.title').innerText()).not.toBe(firstTitle);
+    await expect.poll(focused).toBe(true);
+    // A person types the next number after seeing the sheet move on: a frame at least (a key
+    // pressed on the screen before it showed the last one is dropped as a double press).
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
+    await page.keyboard.type('6');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => sheet.count()).toBe(0);
+    expect(await boxes.nth(0).getAttribute('aria-label')).toBe(first!.replace('not entered', '4'));
+    const labels = await boxes.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+    expect(labels.filter((l) => l?.endsWith(': 6'))).toHaveLength(1);
     await context.close();
   });
 
@@ -184,7 +208,7 @@ describe('Titans of Eden', () => {
     await box(page, 'Ana').click();
     const pad = page.getByRole('group', { name: /^Number pad/ });
     await pad.getByRole('button', { name: '5', exact: true }).click();
-    await page.locator('button[type=submit][data-entry-key]').dblclick();
+    await page.locator('button.confirm[data-entry-key]').dblclick();
     await expect.poll(() => box(page, 'Ana').getAttribute('aria-label')).toBe('Power of Ana: 5');
     expect(await box(page, 'Ben').getAttribute('aria-label')).toBe('Power of Ben: not entered');
     expect(

@@ -181,7 +181,7 @@ describe('Twilight of the Gods', () => {
       .click();
     const pad = page.getByRole('group', { name: /^Number pad/ });
     await pad.getByRole('button', { name: '3', exact: true }).click();
-    await page.locator('button[type=submit][data-entry-key]').dblclick();
+    await page.locator('button.confirm[data-entry-key]').dblclick();
     await page.waitForTimeout(400);
     expect(await page.locator('.toast.error').count()).toBe(0);
     await page.getByRole('button', { name: /^Lesser Aspect into play, end the turn/ }).dblclick();

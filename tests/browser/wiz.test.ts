@@ -22,7 +22,7 @@ import {
 const shared = useBrowser();
 
 const board = (page: Page) => page.getByRole('region', { name: 'Scores' }).innerText();
-const confirmKey = (page: Page) => page.locator('button[type=submit][data-entry-key]');
+const confirmKey = (page: Page) => page.locator('button.confirm[data-entry-key]');
 const wentOut = (page: Page, who: string) =>
   page.getByRole('button', { name: `${who} went out`, exact: true });
 const scoreButton = (page: Page) => page.getByRole('button', { name: /^Score the round/ });
