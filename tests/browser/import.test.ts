@@ -4,7 +4,7 @@
  * lists both on the home screen. A big file shows its progress while the page stays alive, and
  * a browser without IndexedDB gets a plain message, never an unhandled error.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -121,7 +121,10 @@ describe('importing an older backup of a game played on since', () => {
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     });
     await page.getByLabel('Import backup…').setInputFiles(file);
-    rmSync(folder, { recursive: true });
+    // The file stays until the import is done: the browser reads it from disk only when the page
+    // asks for its bytes, and a file removed before that cannot be read (CI saw the import never
+    // start, twice, when it was removed right here).
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
     const progress = page.getByRole('status').filter({ hasText: /^Checking… [1-9]\d*%/ });
     // For the screenshot only: on a busy machine the check may be over before it is taken.
     if (
@@ -131,11 +134,15 @@ describe('importing an older backup of a game played on since', () => {
       )
     )
       await shot(page, 'settings-import-checking');
-    await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'game added' }).textContent(), {
-        timeout: 120_000
-      })
-      .toContain('1 game added.');
+    // Everything the page says (status and alerts), so a failure shows what it said instead.
+    const said = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[role=status], [role=alert]')]
+          .map((el) => el.textContent?.trim())
+          .filter(Boolean)
+          .join(' | ')
+      );
+    await expect.poll(said, { timeout: 120_000 }).toContain('1 game added.');
     // The page showed how far the check had come (and not only 0 %) before it was done.
     expect(
       await page.evaluate(() => (window as unknown as { __progressSeen: number }).__progressSeen)
@@ -162,6 +169,35 @@ describe('importing an older backup of a game played on since', () => {
     expect(requests.filter((r) => r.startsWith('pageerror:'))).toEqual([]);
     await context.close();
   }, 240_000);
+});
+
+describe('a backup file that cannot be read', () => {
+  it('one moved or deleted after it was chosen is named, in plain words, and nothing changes', async () => {
+    const { page, context, requests } = await openTab(shared.browser);
+    // As the browser answers when the file is gone from the disk by the time it is read.
+    await context.addInitScript(() => {
+      Blob.prototype.arrayBuffer = () =>
+        Promise.reject(new DOMException('A requested file or directory could not be found', 'NotFoundError'));
+    });
+    await visit(page, `${shared.server.url}/settings`);
+    await chooseFile(page, Buffer.from(JSON.stringify(longBackup(10))));
+    const alert = page.getByRole('alert').filter({ hasText: 'Nothing was imported' });
+    await expect
+      .poll(() => alert.textContent())
+      .toMatch(
+        /“[^”]+” could not be read: it may have been moved, deleted or changed since it was chosen\. Choose it again\./
+      );
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ hasText: /Checking|added/ })
+        .count()
+    ).toBe(0);
+    await visit(page, shared.server.url);
+    expect(await page.getByRole('list', { name: 'Games in progress' }).count()).toBe(0);
+    expect(requests.filter((r) => r.startsWith('pageerror:'))).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('a browser without IndexedDB', () => {

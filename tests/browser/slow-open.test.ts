@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { openTab, shot, visit } from './harness';
 import { newGame, quickBattle } from './titans-play';
 import { useBrowser } from './shared';
+import { journalEntries } from './checks';
 import { OPEN_PATIENCE_MS } from '../../src/lib/util/time';
 
 const shared = useBrowser();
@@ -26,7 +27,10 @@ describe('an open that never answers', () => {
     await newGame(shared.server.url, page);
     await quickBattle(page, [5, 3]);
     const gameUrl = page.url();
-    await page.goto('about:blank'); // hidden: the journal writes what it queued
+    // The three steps are in the recovery copy before the page goes: leaving right after the last
+    // tap could take that tap with it, as a kill would (CI saw 2 of 3 once).
+    await expect.poll(() => journalEntries(page, gameUrl.split('/').pop()!)).toBe(3);
+    await page.goto('about:blank');
     await context.addInitScript(hangingIndexedDb);
     // The patience runs out on the page's clock, moved on by hand: the test need not wait it out.
     await context.clock.install();
