@@ -159,12 +159,14 @@ async function importGame(page: Page, url: string, turns: number): Promise<strin
   return `${url}/play/benchgame01`;
 }
 
-/** Walks one turn in Guide me, measuring each kind of tap. */
-async function measureTurn(page: Page, samples: Record<string, number[]>): Promise<void> {
-  const tap = async (kind: string, name: RegExp) => {
-    await page.waitForTimeout(350); // a person's pace: never a double tap
-    samples[kind].push(await tapOn(page, page.getByRole('button', { name }).first(), ['pointerup', 'click']));
-  };
+/**
+ * A Guide-me turn up to the battle's Resolve: Begin, the fifteen Nexts through the ages, and each
+ * side's power typed and confirmed with ✓; `tap` presses (and measures) each of those taps.
+ */
+export async function walkToBattle(
+  page: Page,
+  tap: (kind: string, name: RegExp) => Promise<void>
+): Promise<void> {
   await tap('advance', /^Begin the first age$/);
   for (let i = 0; i < 15; i++) await tap('advance', /^Next: /);
   for (const who of ['Ana', 'Ben']) {
@@ -176,6 +178,15 @@ async function measureTurn(page: Page, samples: Record<string, number[]>): Promi
     await page.locator('input.pad-input').fill('5');
     await tap('power', /^(Set power|✓ .*)$/);
   }
+}
+
+/** Walks one turn in Guide me, measuring each kind of tap. */
+async function measureTurn(page: Page, samples: Record<string, number[]>): Promise<void> {
+  const tap = async (kind: string, name: RegExp) => {
+    await page.waitForTimeout(350); // a person's pace: never a double tap
+    samples[kind].push(await tapOn(page, page.getByRole('button', { name }).first(), ['pointerup', 'click']));
+  };
+  await walkToBattle(page, tap);
   if (await page.getByRole('button', { name: 'Close' }).isVisible())
     await page.getByRole('button', { name: 'Close' }).click();
   await tap('resolve', /^Resolve the battle$/);

@@ -13,7 +13,7 @@
 import type { Page } from 'playwright-core';
 import { launch, openTab } from '../tests/browser/harness';
 import { startServer } from './serve.mjs';
-import { titansBackup } from './bench-taps';
+import { titansBackup, walkToBattle } from './bench-taps';
 
 interface TraceEvent {
   name: string;
@@ -79,17 +79,7 @@ try {
     await p.waitForTimeout(300);
   };
   for (let turn = 0; turn < TURNS; turn++) {
-    await tap(page, 'advance', /^Begin the first age$/);
-    for (let i = 0; i < 15; i++) await tap(page, 'advance', /^Next: /);
-    for (const who of ['Ana', 'Ben']) {
-      await page.waitForTimeout(350);
-      await page
-        .getByRole('button', { name: new RegExp(`^Power of ${who}`) })
-        .last()
-        .click();
-      await page.locator('input.pad-input').fill('5');
-      await tap(page, 'power', /^✓ /);
-    }
+    await walkToBattle(page, (kind, name) => tap(page, kind, name));
     await tap(page, 'resolve', /^Resolve the battle$/);
     await tap(page, 'advance', /^Next: /);
     await tap(page, 'advance', /^Next turn/);
