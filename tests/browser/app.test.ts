@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { foreign, openTab, serve, shot, visit, waitForServiceWorker } from './harness';
 import { useBrowser } from './shared';
 import { newGame } from './titans-play';
+import { storedSettings } from './checks';
 
 const shared = useBrowser();
 const allRequests: string[] = [];
@@ -106,6 +107,11 @@ describe('settings and backups', () => {
     await page.getByLabel('Larger').check();
     await page.getByLabel('Vibrate briefly on every change').uncheck();
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    // The change shows at once; its write lands a moment later. A reload inside that moment
+    // would test the browser dropping a pending transaction, not the app (CI hit that race).
+    await expect
+      .poll(() => storedSettings(page))
+      .toMatchObject({ theme: 'dark', textSize: 'larger', haptics: false });
     await page.reload();
     await expect.poll(() => page.getByLabel('Dark').isChecked()).toBe(true);
     expect(await page.getByLabel('Larger').isChecked()).toBe(true);

@@ -122,6 +122,30 @@ export function storedSteps(page: Page, id: string): Promise<number> {
   );
 }
 
+/** The settings rows as stored in IndexedDB (key → value), read straight from the database. */
+export function storedSettings(page: Page): Promise<Record<string, unknown>> {
+  return page.evaluate(
+    () =>
+      new Promise<Record<string, unknown>>((resolve, reject) => {
+        const open = indexedDB.open('tableside');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const request = db.transaction('settings').objectStore('settings').getAll();
+          request.onsuccess = () => {
+            db.close();
+            resolve(
+              Object.fromEntries(
+                request.result.map((row: { key: string; value: unknown }) => [row.key, row.value])
+              )
+            );
+          };
+          request.onerror = () => reject(request.error);
+        };
+      })
+  );
+}
+
 /** How many log entries the recovery copy of a game holds (its journal file's entry lines). */
 export function journalEntries(page: Page, id: string): Promise<number> {
   return page.evaluate(async (id) => {

@@ -10,13 +10,18 @@ export const settings = $state<Settings>({ ...DEFAULT_SETTINGS });
 export const settingsState = $state({ loaded: false });
 
 let started = false;
+/**
+ * Changes made here whose write has not landed yet. A database read that finishes in between
+ * (the write of an earlier change, another tab) must not put the old value back on screen.
+ */
+const pending = new Map<keyof Settings, unknown>();
 
 export function startSettings(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   watch((db) => db.settings.toArray(), {
     next(rows) {
-      Object.assign(settings, settingsFromRows(rows));
+      Object.assign(settings, settingsFromRows(rows), Object.fromEntries(pending));
       settingsState.loaded = true;
       applyToDocument(settings);
     },
@@ -29,8 +34,14 @@ export function startSettings(): void {
 export async function setSetting<K extends keyof Settings>(key: K, value: Settings[K]): Promise<void> {
   settings[key] = value;
   applyToDocument(settings);
-  const db = await getDb();
-  await db.settings.put({ key, value });
+  pending.set(key, value);
+  try {
+    const db = await getDb();
+    await db.settings.put({ key, value });
+  } finally {
+    // A later change of the same setting owns the entry now.
+    if (pending.get(key) === value) pending.delete(key);
+  }
 }
 
 export function applyToDocument(s: Settings): void {
