@@ -4,6 +4,7 @@
  * scrolls sideways; taps of an ordinary turn are counted the way the table feels them.
  */
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { DOUBLE_TAP_MS } from '../../src/lib/ui/taps';
 
 /**
@@ -144,6 +145,31 @@ export function storedSettings(page: Page): Promise<Record<string, unknown>> {
         };
       })
   );
+}
+
+/**
+ * Waits until the open game's record says it is finished in IndexedDB, not only on screen. The
+ * screen paints a tap first and the write lands a moment later, so a test that leaves the page
+ * (page.goto) right after "Ana wins!" could drop that write with the page.
+ */
+export async function finishedInStorage(page: Page): Promise<void> {
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+  const status = () =>
+    page.evaluate(
+      (id) =>
+        new Promise<string | undefined>((resolve, reject) => {
+          const open = indexedDB.open('tableside');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            const request = db.transaction('sessions').objectStore('sessions').get(id);
+            request.onsuccess = () => (db.close(), resolve(request.result?.status));
+            request.onerror = () => reject(request.error);
+          };
+        }),
+      id
+    );
+  await expect.poll(status).toBe('finished');
 }
 
 /** How many log entries the recovery copy of a game holds (its journal file's entry lines). */

@@ -8,7 +8,14 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openTab, visit } from './harness';
 import { useBrowser } from './shared';
-import { accessibilityProblems, countTaps, scrollsSideways, tapAfterLooking, taps } from './checks';
+import {
+  accessibilityProblems,
+  countTaps,
+  finishedInStorage,
+  scrollsSideways,
+  tapAfterLooking,
+  taps
+} from './checks';
 
 const shared = useBrowser();
 
@@ -144,6 +151,7 @@ describe('Epic', () => {
       /1\s+Ana\s+22 Mojo\s+2\s+Ben\s+0 Mojo/
     );
     expect(problems).toEqual({});
+    await finishedInStorage(page);
 
     // Home lists it among the finished games, with its format and result.
     await visit(page, shared.server.url);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openTab, shot, visit } from './harness';
 import { useBrowser } from './shared';
-import { accessibilityProblems, scrollsSideways, tapAfterLooking } from './checks';
+import { accessibilityProblems, finishedInStorage, scrollsSideways, tapAfterLooking } from './checks';
 import { newGame, quickBattle } from './titans-play';
 
 const shared = useBrowser();
@@ -21,6 +21,7 @@ async function finishDuel(page: Page) {
   await tapAfterLooking(page.getByRole('button', { name: /^Next turn/ }));
   await quickBattle(page, [12, 2]);
   await page.getByRole('heading', { name: 'Ana wins!' }).waitFor();
+  await finishedInStorage(page);
 }
 
 async function bothThemes(page: Page, name: string) {

@@ -12,6 +12,7 @@ import { useBrowser } from './shared';
 import {
   accessibilityProblems,
   countTaps,
+  finishedInStorage,
   scrollsSideways,
   tapAfterLooking,
   taps,
@@ -192,6 +193,7 @@ describe('Theos', () => {
     expect(await historyText(page)).toContain(
       'Round 2: the Play Phase ends. Die 9: Ana & Ben 4/18, Cy & Dee 19/18. Cy & Dee ascend'
     );
+    await finishedInStorage(page);
 
     await visit(page, shared.server.url);
     await expect

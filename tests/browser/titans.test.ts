@@ -12,6 +12,7 @@ import { useBrowser } from './shared';
 import {
   accessibilityProblems,
   countTaps,
+  finishedInStorage,
   scrollsSideways,
   tapAfterLooking,
   taps,
@@ -81,6 +82,7 @@ describe('Titans of Eden', () => {
     await quickBattle(page, [12, 2]);
     await expect.poll(() => page.getByRole('heading', { name: 'Ana wins!' }).isVisible()).toBe(true);
     await shot(page, 'titans-game-over');
+    await finishedInStorage(page);
 
     // Home lists the game among the finished ones, telling its format and result.
     await visit(page, shared.server.url);

@@ -12,6 +12,7 @@ import { useBrowser } from './shared';
 import {
   accessibilityProblems,
   countTaps,
+  finishedInStorage,
   scrollsSideways,
   tapAfterLooking,
   taps,
@@ -130,6 +131,7 @@ describe('Twilight of the Gods', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Ana wins!' }).isVisible()).toBe(true);
     expect(await area(page, 'Ben').innerText()).toMatch(/Out/i);
     await shot(page, 'twilight-game-over');
+    await finishedInStorage(page);
 
     await visit(page, shared.server.url);
     await expect

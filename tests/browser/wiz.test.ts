@@ -13,6 +13,7 @@ import { useBrowser } from './shared';
 import {
   accessibilityProblems,
   countTaps,
+  finishedInStorage,
   scrollsSideways,
   tapAfterLooking,
   taps,
@@ -146,6 +147,7 @@ describe('WiZ', () => {
     const history = await historyText(page);
     expect(history).toContain('Ben +300 EP, round 1 (3 × 100)');
     expect(history).toContain('Ben +200 EP, round 4 (2 × 100). Ben wins the game');
+    await finishedInStorage(page);
 
     // Home lists the finished game with its setup and result.
     await visit(page, shared.server.url);
