@@ -71,6 +71,10 @@ export default defineConfig({
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A page's answer comes within a second on an idle machine; CI's can be slower, and a poll
+          // that gives up at vitest's default 1 s fails a test that is right. A wrong answer
+          // still fails, only later.
+          expect: { poll: { timeout: 10_000 } },
           // One Chromium at a time: the machine has two cores.
           pool: 'forks',
           poolOptions: { forks: { singleFork: true } }
