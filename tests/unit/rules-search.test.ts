@@ -68,4 +68,13 @@ describe('snippets', () => {
     const parts = snippet('Haunt and HAUNT (x+1)', ['haunt', 'x+1']);
     expect(parts.filter((p) => p.mark).map((p) => p.text)).toEqual(['Haunt', 'HAUNT', 'x+1']);
   });
+  it('marks a whole word where a shorter term is its start, and centres on the first match', () => {
+    const text = `${'word '.repeat(40)}Ben surges, then surge again ${'more '.repeat(40)}`;
+    const parts = snippet(text, ['surge', 'surges'], 10);
+    expect(parts.filter((p) => p.mark).map((p) => p.text)).toEqual(['surges', 'surge']);
+    expect(parts.map((p) => p.text).join('')).toMatch(/^… word Ben surges/);
+  });
+  it('without terms, gives the start of the text unmarked', () => {
+    expect(snippet('short text', [])).toEqual([{ text: 'short text', mark: false }]);
+  });
 });

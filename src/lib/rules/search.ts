@@ -75,23 +75,29 @@ export interface SnippetPart {
   mark: boolean;
 }
 
-/** A short piece of the text around the first match, split into marked and plain parts. */
+/**
+ * A short piece of the text around the first match, split into marked and plain parts. Drawn on
+ * every key for the first rows, so it reads the text once, with one pattern for all the terms.
+ */
 export function snippet(text: string, terms: readonly string[], radius = 70): SnippetPart[] {
-  const lower = text.toLowerCase();
-  const found = terms
-    .map((t) => ({ t, at: lower.indexOf(t.toLowerCase()) }))
-    .filter((x) => x.at >= 0)
-    .sort((a, b) => a.at - b.at)[0];
-  const start = found ? Math.max(0, found.at - radius) : 0;
-  const end = Math.min(text.length, (found ? found.at + found.t.length : 0) + radius * 2);
+  // Longest first: where "surge" and "surges" both match, the whole word is marked.
+  const pattern = terms.length
+    ? new RegExp(
+        `(${[...terms]
+          .sort((a, b) => b.length - a.length)
+          .map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('|')})`,
+        'gi'
+      )
+    : undefined;
+  const found = pattern?.exec(text);
+  const start = found ? Math.max(0, found.index - radius) : 0;
+  const end = Math.min(text.length, (found ? found.index + found[0].length : 0) + radius * 2);
   const piece = (start > 0 ? '…' : '') + text.slice(start, end) + (end < text.length ? '…' : '');
-  if (!terms.length) return [{ text: piece, mark: false }];
-  const pattern = new RegExp(
-    `(${terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`,
-    'gi'
-  );
+  if (!pattern) return [{ text: piece, mark: false }];
+  // split() with one capturing group puts the matches at the odd places.
   return piece
     .split(pattern)
-    .filter((p) => p !== '')
-    .map((p) => ({ text: p, mark: terms.some((t) => t.toLowerCase() === p.toLowerCase()) }));
+    .map((part, i) => ({ text: part, mark: i % 2 === 1 }))
+    .filter((part) => part.text !== '');
 }
