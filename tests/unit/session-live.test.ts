@@ -3,6 +3,7 @@ import { SessionRuntime } from '../../src/lib/session/runtime';
 import { LiveSession, SLOW_SAVE_MS } from '../../src/lib/session/live.svelte';
 import { tallyLogic, tallySetup } from '../fixtures/tally';
 import { fakeClock, freshDb } from './helpers';
+import type { StepMeta } from '../../src/lib/session/types';
 
 /** A live session whose writes start only when the test lets them. */
 async function held() {
@@ -45,5 +46,28 @@ describe('the "saving" mark', () => {
     await rt.saved();
     expect(live.pending).toBe(false);
     expect(live.slowSave).toBe(false);
+  });
+});
+
+describe('the step on screen', () => {
+  it('stays the same object while a game that words its steps says the same, and changes when it does', async () => {
+    // describeStep builds a new object on every read, as the Epic and Theos modules' do.
+    const logic = {
+      ...tallyLogic,
+      describeStep: (_snapshot: unknown, _setup: unknown, meta: StepMeta) => ({
+        ...meta,
+        rules: [...meta.rules]
+      })
+    };
+    const rt = await SessionRuntime.create(freshDb(), logic, 'tally', tallySetup(), { now: fakeClock() });
+    const live = new LiveSession(rt);
+    const first = live.meta;
+    expect(first?.title).toBe('Scoring');
+    live.send({ type: 'ADD', player: 0, amount: 1 });
+    expect(live.meta).toBe(first);
+    live.send({ type: 'NEXT_ROUND' });
+    expect(live.meta?.title).toBe('Bonus');
+    expect(live.meta).not.toBe(first);
+    await rt.saved();
   });
 });

@@ -92,7 +92,10 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
     this.snapshot = rt.snapshot;
     this.record = rt.session;
     this.version++;
-    this.meta = rt.meta;
+    // A game that words its steps (describeStep) builds a new meta on every read: keep the one on
+    // screen while it says the same, so the banner and help are not redrawn on every tap.
+    const meta = rt.meta;
+    if (!sameMeta(meta, this.meta)) this.meta = meta;
     this.canUndo = rt.canUndo;
     this.canRedo = rt.canRedo;
     this.undoLabel = rt.undoLabel;
@@ -179,4 +182,15 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
   private emit(outcome: Outcome): void {
     for (const listener of this.listeners) listener(outcome);
   }
+}
+
+function sameMeta(a: StepMeta | undefined, b: StepMeta | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return (
+    a.title === b.title &&
+    a.now === b.now &&
+    a.rules.length === b.rules.length &&
+    a.rules.every((id, i) => id === b.rules[i])
+  );
 }
