@@ -410,13 +410,19 @@ export function tapTable(result: Awaited<ReturnType<typeof benchTaps>>): [string
   ];
 }
 
-// Run alone: npx tsx scripts/bench-taps.ts [--root <build dir>]
+// Run alone: npx tsx scripts/bench-taps.ts [--root <build dir>] [--turns <per game, default 5>]
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rootAt = process.argv.indexOf('--root');
   const server = await startServer({ port: 0, root: rootAt > 0 ? process.argv[rootAt + 1] : undefined });
   const browser = await launch();
   try {
-    const result = await benchTaps(browser, server.url);
+    // --turns: more turns per game, for steadier medians of the kinds a turn has once (resolve, undo).
+    const turnsAt = process.argv.indexOf('--turns');
+    const result = await benchTaps(
+      browser,
+      server.url,
+      turnsAt > 0 ? Number(process.argv[turnsAt + 1]) : undefined
+    );
     for (const [name, value] of tapTable(result)) console.log(`${name.padEnd(52)} ${value}`);
   } finally {
     await browser.close();
