@@ -6,7 +6,9 @@
  * of a frame a tap landed on; this one moves by fractions of a millisecond, so two builds can be
  * compared run against run. Tracing costs a little, so its figures run a few ms above the bench's.
  *
- *   npm run build && npx tsx scripts/trace-taps.ts [--root <build>] [--turns 4] [--detail power]
+ *   npm run build && npx tsx scripts/trace-taps.ts [--root <build>] [--turns 4] [--played 239] [--detail power]
+ *
+ * `--played 239` starts from the bench's 5,019-event game instead of a new one.
  *
  * `--detail <kind>` prints that kind's taps event by event (for an unminified build, names too).
  */
@@ -30,6 +32,8 @@ const arg = (name: string) => {
   return at > 0 ? process.argv[at + 1] : undefined;
 };
 const TURNS = Number(arg('turns') ?? 4);
+/** Turns already played in the imported game: 239 is the bench's 5,019-event game. */
+const PLAYED = Number(arg('played') ?? 0);
 const DETAIL = arg('detail');
 
 const server = await startServer({ port: 0, root: arg('root') });
@@ -41,7 +45,7 @@ try {
   await page.getByLabel('Import backup…').setInputFiles({
     name: 'trace.json',
     mimeType: 'application/json',
-    buffer: Buffer.from(titansBackup(0).text)
+    buffer: Buffer.from(titansBackup(PLAYED).text)
   });
   await page.getByText(/^1 game (added|already here)|Imported 1 game/).waitFor({ timeout: 120_000 });
   await page.goto(`${server.url}/play/benchgame01`);
@@ -50,7 +54,7 @@ try {
   await page.getByRole('button', { name: 'More' }).click();
   if ((await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();
   else await page.getByRole('button', { name: 'More' }).click();
-  await page.getByRole('button', { name: 'Begin the first age' }).waitFor();
+  if (!PLAYED) await page.getByRole('button', { name: 'Begin the first age' }).waitFor();
 
   const cdp = await context.newCDPSession(page);
   const events: TraceEvent[] = [];

@@ -153,7 +153,12 @@ describe('Titans of Eden', () => {
     // A person types the next number after seeing the sheet move on: a frame at least (a key
     // pressed on the screen before it showed the last one is dropped as a double press).
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
-    await page.keyboard.type('6');
+    // A digit tapped on the pad leaves the cursor in the field: Enter on the keyboard then confirms.
+    await page
+      .getByRole('group', { name: /^Number pad/ })
+      .getByRole('button', { name: '6', exact: true })
+      .click();
+    expect(await focused()).toBe(true);
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
     await expect.poll(() => sheet.count()).toBe(0);
