@@ -14,7 +14,7 @@ let started = false;
  * Changes made here whose write has not landed yet. A database read that finishes in between
  * (the write of an earlier change, another tab) must not put the old value back on screen.
  */
-const pending = new Map<keyof Settings, unknown>();
+const pending = new Map<keyof Settings, unknown>(); // eslint-disable-line svelte/prefer-svelte-reactivity -- nothing draws it
 
 export function startSettings(): void {
   if (started || typeof window === 'undefined') return;
