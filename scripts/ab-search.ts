@@ -15,16 +15,7 @@
 import type { Browser } from 'playwright-core';
 import { launch, openTab } from '../tests/browser/harness';
 import { startServer } from './serve.mjs';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  args?: { name?: string; data?: { type?: string } };
-}
+import { commitEnds, dispatches, mainThread, type TraceEvent } from './trace-main';
 
 const CPU_SLOWDOWN = 4;
 const WORDS = ['surge', 'mulligan', 'seize', 'capture', 'ascension', 'haunt', 'temple', 'breakthrough'];
@@ -79,16 +70,9 @@ async function typeWords(browser: Browser, root: string): Promise<{ commit: numb
     await cdp.send('Tracing.end');
     await done;
 
-    const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')!;
-    const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
-    const keydowns = onMain
-      .filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown')
-      .map((e) => e.ts)
-      .sort((a, b) => a - b);
-    const commits = onMain
-      .filter((e) => e.name === 'Commit')
-      .map((e) => e.ts + (e.dur ?? 0))
-      .sort((a, b) => a - b);
+    const { onMain } = mainThread(events);
+    const keydowns = dispatches(onMain, 'keydown');
+    const commits = commitEnds(onMain);
     const commit = keydowns.flatMap((t) => {
       const end = commits.find((c) => c > t);
       return end === undefined ? [] : [(end - t) / 1000];

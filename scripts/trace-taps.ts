@@ -16,16 +16,7 @@ import type { Page } from 'playwright-core';
 import { launch, openTab } from '../tests/browser/harness';
 import { startServer } from './serve.mjs';
 import { titansBackup, walkToBattle } from './bench-taps';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  args?: { name?: string; data?: Record<string, unknown>; beginData?: { dirtyObjects?: number } };
-}
+import { commitEnds, dispatches, mainThread, type TraceEvent } from './trace-main';
 
 const arg = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -91,18 +82,11 @@ try {
   await cdp.send('Tracing.end');
   await complete;
 
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')!;
-  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
-  const lifts = onMain
-    .filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'pointerup')
-    .map((e) => e.ts)
-    .sort((a, b) => a - b);
-  const commits = onMain
-    .filter((e) => e.name === 'Commit')
-    .map((e) => e.ts + (e.dur ?? 0))
-    .sort((a, b) => a - b);
+  const { pid, onMain } = mainThread(events);
+  const lifts = dispatches(onMain, 'pointerup');
+  const commits = commitEnds(onMain);
   const marks = events
-    .filter((e) => e.pid === main.pid && e.name.startsWith('tap:'))
+    .filter((e) => e.pid === pid && e.name.startsWith('tap:'))
     .map((e) => e.ts)
     .sort((a, b) => a - b);
   if (marks.length !== kinds.length)
