@@ -105,46 +105,46 @@ export async function typeOnPad(page: Page, value: number): Promise<void> {
   await page.locator('button.confirm[data-entry-key]').click();
 }
 
-/** How many steps the game's log holds, read straight from IndexedDB (not through the app). */
-export function storedSteps(page: Page, id: string): Promise<number> {
-  return page.evaluate(
-    (id) =>
-      new Promise<number>((resolve, reject) => {
+/** The id of the game the page is playing (the last part of /play/<id>). */
+export const gameId = (page: Page): string => new URL(page.url()).pathname.split('/').pop()!;
+
+/** One read straight from the app's IndexedDB (not through the app): a store, or an index of it. */
+interface DbRead {
+  store: string;
+  index?: string;
+  op: 'get' | 'getAll' | 'count';
+  key?: string;
+}
+
+async function readDb<T>(page: Page, read: DbRead): Promise<T> {
+  const result: unknown = await page.evaluate(
+    (read) =>
+      new Promise<unknown>((resolve, reject) => {
         const open = indexedDB.open('tableside');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          const request = db.transaction('events').objectStore('events').index('sessionId').count(id);
+          const store = db.transaction(read.store).objectStore(read.store);
+          const source = read.index ? store.index(read.index) : store;
+          const request = source[read.op](read.key as string);
           request.onsuccess = () => (db.close(), resolve(request.result));
           request.onerror = () => reject(request.error);
         };
       }),
-    id
+    read
   );
+  return result as T;
 }
 
-/** The settings rows as stored in IndexedDB (key → value), read straight from the database. */
-export function storedSettings(page: Page): Promise<Record<string, unknown>> {
-  return page.evaluate(
-    () =>
-      new Promise<Record<string, unknown>>((resolve, reject) => {
-        const open = indexedDB.open('tableside');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const request = db.transaction('settings').objectStore('settings').getAll();
-          request.onsuccess = () => {
-            db.close();
-            resolve(
-              Object.fromEntries(
-                request.result.map((row: { key: string; value: unknown }) => [row.key, row.value])
-              )
-            );
-          };
-          request.onerror = () => reject(request.error);
-        };
-      })
-  );
+/** How many steps the game's log holds. */
+export function storedSteps(page: Page, id: string): Promise<number> {
+  return readDb(page, { store: 'events', index: 'sessionId', op: 'count', key: id });
+}
+
+/** The settings rows as stored (key → value). */
+export async function storedSettings(page: Page): Promise<Record<string, unknown>> {
+  const rows = await readDb<{ key: string; value: unknown }[]>(page, { store: 'settings', op: 'getAll' });
+  return Object.fromEntries(rows.map((row) => [row.key, row.value]));
 }
 
 /**
@@ -153,23 +153,14 @@ export function storedSettings(page: Page): Promise<Record<string, unknown>> {
  * (page.goto) right after "Ana wins!" could drop that write with the page.
  */
 export async function finishedInStorage(page: Page): Promise<void> {
-  const id = new URL(page.url()).pathname.split('/').pop()!;
-  const status = () =>
-    page.evaluate(
-      (id) =>
-        new Promise<string | undefined>((resolve, reject) => {
-          const open = indexedDB.open('tableside');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const db = open.result;
-            const request = db.transaction('sessions').objectStore('sessions').get(id);
-            request.onsuccess = () => (db.close(), resolve(request.result?.status));
-            request.onerror = () => reject(request.error);
-          };
-        }),
-      id
-    );
-  await expect.poll(status).toBe('finished');
+  const id = gameId(page);
+  await expect
+    .poll(
+      async () =>
+        (await readDb<{ status?: string } | undefined>(page, { store: 'sessions', op: 'get', key: id }))
+          ?.status
+    )
+    .toBe('finished');
 }
 
 /** How many log entries the recovery copy of a game holds (its journal file's entry lines). */

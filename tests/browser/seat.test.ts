@@ -14,7 +14,14 @@ import { openTab, shot, visit } from './harness';
 import { useBrowser } from './shared';
 import { historyText } from './play-menu';
 import { box, newGame, startDuel } from './titans-play';
-import { accessibilityProblems, scrollsSideways, storedSteps, tapAfterLooking, typeOnPad } from './checks';
+import {
+  accessibilityProblems,
+  gameId,
+  scrollsSideways,
+  storedSteps,
+  tapAfterLooking,
+  typeOnPad
+} from './checks';
 import { startSyncServer, type SyncServer } from '../../scripts/sync-server';
 
 const shared = useBrowser();
@@ -30,8 +37,6 @@ afterAll(async () => {
   await sync?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-const gameId = (page: Page) => new URL(page.url()).pathname.split('/').pop()!;
 
 /** The history sheet's lines, as a person reads them (times left out). */
 async function history(page: Page): Promise<string> {

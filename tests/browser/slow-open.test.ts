@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { openTab, shot, visit } from './harness';
 import { newGame, quickBattle } from './titans-play';
 import { useBrowser } from './shared';
-import { journalEntries } from './checks';
+import { gameId, journalEntries } from './checks';
 import { OPEN_PATIENCE_MS } from '../../src/lib/util/time';
 
 const shared = useBrowser();
@@ -46,7 +46,7 @@ describe('an open that never answers', () => {
     const gameUrl = page.url();
     // The three steps are in the recovery copy before the page goes: leaving right after the last
     // tap could take that tap with it, as a kill would (CI saw 2 of 3 once).
-    await expect.poll(() => journalEntries(page, gameUrl.split('/').pop()!)).toBe(3);
+    await expect.poll(() => journalEntries(page, gameId(page))).toBe(3);
     await page.goto('about:blank');
     await context.addInitScript(hangingIndexedDb);
     await context.addInitScript(noteWorkerAnswers);
