@@ -165,6 +165,12 @@ describe('Titans of Eden', () => {
     expect(await boxes.nth(0).getAttribute('aria-label')).toBe(first!.replace('not entered', '4'));
     const labels = await boxes.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
     expect(labels.filter((l) => l?.endsWith(': 6'))).toHaveLength(1);
+    // Closed, the sheet leaves no room behind; opened again on the same box, it is that box's.
+    expect(await page.locator('.under-sheet').evaluate((room) => room.getClientRects().length)).toBe(0);
+    await boxes.first().click();
+    await expect.poll(() => sheet.locator('.title').innerText()).toBe(firstTitle);
+    expect(await sheet.getByRole('textbox').inputValue()).toBe('4');
+    await expect.poll(focused).toBe(true);
     await context.close();
   });
 
@@ -242,6 +248,30 @@ describe('Titans of Eden', () => {
     await page.waitForTimeout(400);
     expect(await page.locator('.banner h2').innerText()).toBe('Age 1 · Start of the age');
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a tap moves no focus, yet a number being typed in a counter is saved by the next tap anywhere', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(shared.server.url, page);
+    const focused = () => page.evaluate(() => document.activeElement?.tagName ?? '');
+    await page.getByRole('button', { name: /^Ana: Surge/ }).click();
+    await expect.poll(() => page.getByLabel('1 of 2 surge tokens left').count()).toBe(1);
+    expect(await focused()).toBe('BODY');
+
+    // A counter's typed total is kept when the person taps on without pressing Enter.
+    await page.locator('details.supply summary').click();
+    await page.getByRole('button', { name: /^Ghosts: \d+/ }).click();
+    const field = page.getByRole('textbox', { name: /^New total for Ghosts/ });
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('7');
+    // A finger's press (80 ms): the field's change is painted before the lift, as at the table.
+    await page.getByRole('button', { name: /^Ben: Surge/ }).click({ delay: 80 });
+    await expect
+      .poll(() => page.getByRole('button', { name: /^Ghosts: / }).getAttribute('aria-label'))
+      .toMatch(/^Ghosts: 7\./);
+    expect(await page.getByLabel('1 of 2 surge tokens left').count()).toBe(2);
+    expect(await focused()).not.toBe('INPUT'); // out of the field: its edit is over
     await context.close();
   });
 
