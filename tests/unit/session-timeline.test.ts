@@ -36,6 +36,44 @@ describe('timeline', () => {
     expect(t.head).toBe(8);
   });
 
+  it('an undo straight after a tap or a redo gives back the very state shown before it', () => {
+    const t = new Timeline(tallyLogic, setup, 50);
+    add(t, { type: 'ADD', player: 0, amount: 1 });
+    add(t, { type: 'ADD', player: 1, amount: 2 });
+    const shown = t.snapshot;
+    add(t, { type: 'ADD', player: 0, amount: 4 });
+    // The same object: nothing was replayed from the checkpoint at 0.
+    expect(t.stateBeforeLast()).toBe(shown);
+    undo(t);
+    expect(t.snapshot).toBe(shown);
+    const redoNext = step(tallyLogic, t.snapshot, t.redoStack.at(-1)!.event!)!;
+    t.appendRedo({ sessionId: 's', seq: t.head + 1, kind: 'redo', time: 0, label: '' }, redoNext);
+    expect(t.stateBeforeLast()).toBe(shown);
+    // A second undo in a row goes further back, by replay.
+    undo(t);
+    expect(scores(t)).toEqual([1, 2]);
+    undo(t);
+    expect(scores(t)).toEqual([1, 0]);
+  });
+
+  it('never takes a state kept before a reload for the one after it, though the numbers match', () => {
+    const t = new Timeline(tallyLogic, setup, 50);
+    add(t, { type: 'ADD', player: 0, amount: 1 });
+    add(t, { type: 'ADD', player: 0, amount: 2 });
+    add(t, { type: 'ADD', player: 0, amount: 4 });
+    // Another tab wrote a different step 2 and 3: the log is read again.
+    const entry = (seq: number, amount: number): EventRecord => ({
+      sessionId: 's',
+      seq,
+      kind: 'event',
+      event: { type: 'ADD', player: 1, amount },
+      time: 0,
+      label: ''
+    });
+    t.reset([t.log[0], entry(2, 10), entry(3, 20)]);
+    expect((t.stateBeforeLast().context as TallyContext).scores).toEqual([1, 10]);
+  });
+
   it('rolls back entries that failed to store, and their checkpoints with them', () => {
     const t = new Timeline(tallyLogic, setup, 2);
     add(t, { type: 'ADD', player: 0, amount: 1 });

@@ -31,6 +31,11 @@ export class Timeline<S extends BaseSetup = BaseSetup> {
   private current: AnyMachineSnapshot;
   /** States after the first `depth` effective events, by depth. */
   private checkpoints = new Map<number, Checkpoint>();
+  /**
+   * The state just before the newest event or redo, as it was on screen: an undo straight after a
+   * tap (the usual undo) replays nothing from the last checkpoint. Checked like a checkpoint.
+   */
+  private beforeLast: (Checkpoint & { depth: number }) | undefined;
 
   constructor(
     readonly logic: GameLogic<S>,
@@ -98,6 +103,7 @@ export class Timeline<S extends BaseSetup = BaseSetup> {
     this.floor = this.base = 0;
     this.folded = foldLog(entries);
     this.checkpoints.clear();
+    this.beforeLast = undefined;
     const initial = initialState(this.logic, this.setup);
     this.checkpoints.set(0, { eventSeq: 0, snapshot: initial });
     const effective = this.folded.effective;
@@ -141,6 +147,7 @@ export class Timeline<S extends BaseSetup = BaseSetup> {
     this.floor = first.seq - 1;
     this.base = start.depth - 1;
     this.checkpoints.clear();
+    this.beforeLast = undefined;
     this.remember(start.depth, start.snapshot);
     this.current = current;
     return true;
@@ -153,6 +160,7 @@ export class Timeline<S extends BaseSetup = BaseSetup> {
 
   /** Appends a game event whose next state is already known. */
   appendEvent(entry: EventRecord, next: AnyMachineSnapshot): void {
+    this.keepBeforeLast();
     this.entries.push(entry);
     this.folded.effective.push(entry);
     // A new event starts a new future: what was undone can no longer be redone.
@@ -174,6 +182,7 @@ export class Timeline<S extends BaseSetup = BaseSetup> {
   }
 
   appendRedo(entry: EventRecord, next: AnyMachineSnapshot): void {
+    this.keepBeforeLast();
     this.entries.push(entry);
     const redone = this.folded.redo.pop();
     if (redone) this.folded.effective.push(redone);
@@ -191,18 +200,22 @@ export class Timeline<S extends BaseSetup = BaseSetup> {
     // A window's first entry is stored (it came from the database), so it is never rolled back.
     this.folded = this.complete ? foldLog(this.entries) : foldWindow(this.entries)!;
     for (const [depth, c] of this.checkpoints) if (c.eventSeq > length) this.checkpoints.delete(depth);
+    // Like those checkpoints: a later entry may reuse the seq it was checked by.
+    this.beforeLast = undefined;
     this.current = this.stateAt(this.depth);
   }
 
   /** The machine state after the first `depth` effective events, from the nearest checkpoint. */
   stateAt(depth: number): AnyMachineSnapshot {
     const effective = this.folded.effective;
+    const recent = this.beforeLast;
+    if (recent && recent.depth === depth && this.fits(depth, recent.eventSeq)) return recent.snapshot;
     let from: number | undefined;
     let start: AnyMachineSnapshot | undefined;
     for (const [d, c] of this.checkpoints) {
       // A checkpoint counts only if it was made on this very prefix of events.
-      const fits = d === 0 || effective[d - 1 - this.base]?.seq === c.eventSeq;
-      if (fits && d <= depth && (from === undefined || d >= from)) [from, start] = [d, c.snapshot];
+      if (this.fits(d, c.eventSeq) && d <= depth && (from === undefined || d >= from))
+        [from, start] = [d, c.snapshot];
     }
     if (from === undefined || !start) throw new Error(`The state after ${depth} events is not held.`);
     return replay(this.logic, start, eventsOf(effective, from - this.base, depth - this.base), from);
@@ -215,6 +228,17 @@ export class Timeline<S extends BaseSetup = BaseSetup> {
       .sort(([a], [b]) => b - a)
       .slice(0, count)
       .map(([depth, c]) => ({ depth, eventSeq: c.eventSeq, snapshot: c.snapshot }));
+  }
+
+  /** Whether a state remembered at `depth` was made on the events in effect now. */
+  private fits(depth: number, eventSeq: number): boolean {
+    return depth === 0 || this.folded.effective[depth - 1 - this.base]?.seq === eventSeq;
+  }
+
+  private keepBeforeLast(): void {
+    const depth = this.depth;
+    const eventSeq = depth ? (this.folded.effective[depth - 1 - this.base]?.seq ?? -1) : 0;
+    this.beforeLast = { depth, eventSeq, snapshot: this.current };
   }
 
   private checkpointIfDue(): void {
