@@ -232,13 +232,17 @@ export class Timeline<S extends BaseSetup = BaseSetup> {
 
   /** Whether a state remembered at `depth` was made on the events in effect now. */
   private fits(depth: number, eventSeq: number): boolean {
-    return depth === 0 || this.folded.effective[depth - 1 - this.base]?.seq === eventSeq;
+    return depth === 0 || this.seqAt(depth) === eventSeq;
+  }
+
+  /** The seq of the event that brought the game to `depth` (0 at the start; -1 if not held). */
+  private seqAt(depth: number): number {
+    return depth ? (this.folded.effective[depth - 1 - this.base]?.seq ?? -1) : 0;
   }
 
   private keepBeforeLast(): void {
     const depth = this.depth;
-    const eventSeq = depth ? (this.folded.effective[depth - 1 - this.base]?.seq ?? -1) : 0;
-    this.beforeLast = { depth, eventSeq, snapshot: this.current };
+    this.beforeLast = { depth, eventSeq: this.seqAt(depth), snapshot: this.current };
   }
 
   private checkpointIfDue(): void {
@@ -247,8 +251,7 @@ export class Timeline<S extends BaseSetup = BaseSetup> {
   }
 
   private remember(depth: number, snapshot: AnyMachineSnapshot): void {
-    const eventSeq = depth ? this.folded.effective[depth - 1 - this.base].seq : 0;
-    this.checkpoints.set(depth, { eventSeq, snapshot });
+    this.checkpoints.set(depth, { eventSeq: this.seqAt(depth), snapshot });
   }
 }
 

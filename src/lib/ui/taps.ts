@@ -22,17 +22,19 @@ export function isDoubleTap(
 }
 
 /**
- * Whether a press should leave focus where it is: a press on a button, while nothing is being
- * typed. A tapped button that takes focus costs its tap twice over: the focus change restyles the
- * page, and when the tap's own result removes that button (Resolve, Next, ✓ Done) the browser
- * moves focus off it again in the same frame (blur and focus-out events, about 1 ms at 4× CPU).
- * Nobody types at a button they tapped. A field being typed in must still lose focus, so that its
- * edit is committed (a counter's typed total) before the tapped button acts.
+ * Whether a press should leave focus where it is: a press on a button, unless a field is being
+ * typed in elsewhere. A tapped button that takes focus costs its tap twice over: the focus change
+ * restyles the page, and when the tap's own result removes that button (Resolve, Next, ✓ Done)
+ * the browser moves focus off it again in the same frame (blur and focus-out events, about 1 ms at
+ * 4× CPU). Nobody types at a button they tapped. A field being typed in keeps the cursor when the
+ * button is part of its own form (a number pad's keys, as a phone's keyboard would), and loses it
+ * to any other, so that its edit is saved (a counter's typed total) before the tapped button acts.
  */
 export function pressKeepsFocus(target: Element | null, active: Element | null): boolean {
   if (!target?.closest?.('button')) return false;
   if (!active) return true;
-  return !(active.matches('input, textarea, select') || (active as HTMLElement).isContentEditable);
+  const typing = active.matches('input, textarea, select') || (active as HTMLElement).isContentEditable;
+  return !typing || (active.closest('form')?.contains(target) ?? false);
 }
 
 /**
