@@ -275,6 +275,61 @@ describe('Titans of Eden', () => {
     await context.close();
   });
 
+  it('undo paints the undone state in its own frame, then offers Redo; a tap before the offer shows cancels it', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(shared.server.url, page);
+    await page.locator('details.supply summary').click();
+    const ghosts = () => page.getByRole('button', { name: /^Ghosts: \d+/ }).getAttribute('aria-label');
+    const before = await ghosts();
+    await page.getByRole('button', { name: 'Decrease Ghosts' }).click({ delay: 80 });
+    await expect.poll(ghosts).not.toBe(before);
+    // Frame by frame from the undo tap: the frame the Ghosts count came back in, and the toast's.
+    await page.evaluate((restored) => {
+      const w = window as unknown as { __frames: { ghosts?: number; toast?: number } };
+      w.__frames = {};
+      let frame = 0;
+      const watch = () => {
+        frame++;
+        const label = document.querySelector('[aria-label^="Ghosts:"]')?.getAttribute('aria-label');
+        w.__frames.ghosts ??= label === restored ? frame : undefined;
+        w.__frames.toast ??= document.querySelector('.toast') ? frame : undefined;
+        requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    }, before);
+    await page.getByRole('button', { name: /^Undo: / }).click({ delay: 80 });
+    const offer = page.getByRole('status').filter({ hasText: /^Undone: The arena: Ghosts -1/ });
+    await offer.waitFor();
+    const frames = await page.evaluate(() => (window as unknown as { __frames: object }).__frames);
+    expect(await ghosts()).toBe(before);
+    expect(frames).toMatchObject({ ghosts: expect.any(Number), toast: expect.any(Number) });
+    const { ghosts: shownAt, toast: offeredAt } = frames as { ghosts: number; toast: number };
+    expect(offeredAt).toBeGreaterThan(shownAt);
+
+    // Redo from the offer brings the step back.
+    await offer.getByRole('button', { name: 'Redo' }).click();
+    await expect.poll(ghosts).not.toBe(before);
+    await expect.poll(() => offer.count()).toBe(0);
+
+    // Undo, and a new step in the very frame that shows it: the offer to redo is stale, never shown.
+    await page.evaluate(() => {
+      const button = (match: (b: HTMLButtonElement) => boolean) =>
+        [...document.querySelectorAll('button')].find(match)!;
+      button((b) => /^Undo: /.test(b.ariaLabel ?? '')).click();
+      requestAnimationFrame(() => button((b) => /^Ana: Surge/.test(b.textContent ?? '')).click());
+    });
+    await expect.poll(() => page.getByLabel('1 of 2 surge tokens left').count()).toBe(1);
+    expect(await ghosts()).toBe(before);
+    await page.waitForTimeout(400);
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Undone:/ })
+        .count()
+    ).toBe(0);
+    await context.close();
+  });
+
   it('a held counter ramps on screen and makes one history line; it never shows the old value again', async () => {
     const { page, context } = await openTab(shared.browser);
     await newGame(shared.server.url, page);

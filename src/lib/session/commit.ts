@@ -9,6 +9,9 @@ import type { EventRecord, SessionRecord, SnapshotRecord } from '../db/records';
 import type { TablesideDB } from '../db/schema';
 import { storeState } from './replay';
 import { SessionNotFoundError } from './errors';
+import type { Scheduler } from '../util/after-paint';
+
+export type { Scheduler };
 
 export interface CommitJob {
   entry: EventRecord;
@@ -17,30 +20,6 @@ export interface CommitJob {
   /** Session record fields to write with this entry (status or turn changed). */
   record?: Partial<SessionRecord>;
 }
-
-/** Runs a function once the screen has had a chance to paint what was just changed. */
-export type Scheduler = (run: () => void) => void;
-
-export const afterPaint: Scheduler = (run) => {
-  const visible =
-    typeof document !== 'undefined' &&
-    document.visibilityState === 'visible' &&
-    typeof requestAnimationFrame === 'function';
-  if (!visible) {
-    setTimeout(run, 0);
-    return;
-  }
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    run();
-  };
-  // rAF runs just before the frame is painted; a task queued from it runs just after.
-  requestAnimationFrame(() => setTimeout(once, 0));
-  // A frame that never comes (the tab was hidden meanwhile) must not hold a write back.
-  setTimeout(once, 100);
-};
 
 export interface CommitHandlers {
   committed(jobs: CommitJob[]): void;

@@ -21,7 +21,7 @@ import { journalFor, quietly } from '../journal/attach';
 import { naturalStatus, saveFields } from '../session/record';
 import { step } from '../session/replay';
 import { refusalReason, stepMeta } from '../session/send';
-import { afterPaint, type Scheduler } from '../session/commit';
+import { afterPaint, type Scheduler } from '../util/after-paint';
 import { storageFailure } from '../session/errors';
 import { newClock, newDeviceId, nextEntry, seeEntries, type Clock, type EntryBody } from './clock';
 import { appendEntry, observeEntries, readEntries } from './doc';
