@@ -109,7 +109,7 @@ describe('rules reference', () => {
     const rows = page.locator('#search-results li');
     /** What the list shows once settled: every visible row's place, title, snippet and link. */
     const settled = async () => {
-      await expect.poll(() => page.locator('#search-results.partial').count()).toBe(0);
+      await expect.poll(() => page.locator('#search-results ol[hidden]').count()).toBe(0);
       const visible = await rows.evaluateAll((lis) =>
         lis
           .filter((li) => li.checkVisibility())
