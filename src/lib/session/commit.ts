@@ -11,8 +11,6 @@ import { storeState } from './replay';
 import { SessionNotFoundError } from './errors';
 import type { Scheduler } from '../util/after-paint';
 
-export type { Scheduler };
-
 export interface CommitJob {
   entry: EventRecord;
   /** The state after the entry, to cache as a snapshot (every N events). */
