@@ -132,6 +132,36 @@ describe('rules reference', () => {
     await box.fill('');
     await box.pressSequentially('seize');
     expect(await settled()).toEqual(seize);
+
+    // "surg" and "surge" find the same places with the same words marked: the "e" must not
+    // touch the list at all (no row rewritten, no list hidden and shown again).
+    await box.fill('');
+    await box.pressSequentially('surg');
+    const surg = await settled();
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      new MutationObserver((records) => seen.push(...records.map((r) => r.type))).observe(
+        document.querySelector('#search-results')!.parentElement!,
+        { subtree: true, childList: true, attributes: true, characterData: true }
+      );
+      (window as unknown as { __mutations: string[] }).__mutations = seen;
+    });
+    await box.press('e');
+    const surge = await settled();
+    expect(surge).toEqual(surg);
+    expect(await page.evaluate(() => (window as unknown as { __mutations: string[] }).__mutations)).toEqual(
+      []
+    );
+    // "surges" marks the same words; "su" finds more places, and redraws.
+    await box.press('s');
+    expect(await settled()).toEqual(surg);
+    expect(await page.evaluate(() => (window as unknown as { __mutations: string[] }).__mutations)).toEqual(
+      []
+    );
+    for (let i = 0; i < 4; i++) await box.press('Backspace');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __mutations: string[] }).__mutations.length))
+      .toBeGreaterThan(0);
     await context.close();
   });
 
