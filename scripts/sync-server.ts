@@ -1,112 +1,155 @@
 /**
- * The sync server for shared games (#11): y-websocket's own server code, with the room key check
- * and the disk storage in front of it.
+ * The sync server for shared games (#11, #35): Hocuspocus, the Yjs backend, with the room key
+ * check, the limits and the rooms' store as its hooks (scripts/sync/).
  *
  *   npm run sync-server -- [--port 1234] [--host 127.0.0.1] [--dir ./sync-data]
+ *   npm run sync-server -- --redis redis://… --postgres postgres://… [--trust-proxy]   (several)
  *
- * A phone connects to `ws://<host>:<port>/<room>?key=<key>`. The first connection to a room
- * records a hash of its key; a connection with a missing or different key is closed with a 44xx
- * code before it is attached to any document, so it never sees one byte of the game. Bound to
- * loopback unless told otherwise: on a network, put it behind a TLS proxy (see README).
+ * A phone connects to `ws://<host>:<port>` and names its room with the room key as its token.
+ * The first key a room sees is its key from then on (its hash is kept); a connection with a
+ * missing or different key is refused before the room's document is even loaded, so it never
+ * sees one byte of the game. One instance keeps rooms as files in --dir; several share updates
+ * through Redis and keep rooms in Postgres. Bound to loopback unless told otherwise: on a
+ * network, put it behind a TLS proxy (see README). GET /healthz answers whether the store (and
+ * Redis) can be reached; GET /metrics gives the counts in Prometheus' text format.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as Y from 'yjs';
-import WebSocket from 'ws';
-import { docs, setPersistence, setupWSConnection, type WSSharedDoc } from '@y/websocket-server/utils';
-import { REFUSED, ROOM_KEY, ROOM_NAME } from '../src/lib/sync/protocol';
+import WebSocket, { WebSocketServer } from 'ws';
+import { Hocuspocus, type Extension } from '@hocuspocus/server';
+import { Redis } from '@hocuspocus/extension-redis';
+import IORedis from 'ioredis';
+import { CUT_OFF } from '../src/lib/sync/protocol';
 import { RoomStore } from './sync-store';
+import { RoomKeeper, type Rooms } from './sync/rooms';
+import { PostgresRooms } from './sync/pg-store';
+import { Bucket, DEFAULT_LIMITS, type Limits } from './sync/limits';
+import { minuteLine, newCounters, prometheus } from './sync/metrics';
 
 export interface SyncServerOptions {
   host?: string;
   /** 0 picks a free port (the tests do). */
   port?: number;
+  /** Where rooms are kept as files, when no --postgres is given. */
   dir?: string;
+  /** Several instances: updates go through this Redis (`redis://host:port`)… */
+  redis?: string;
+  /** …and rooms are kept in this Postgres (`postgres://user@host/db`). */
+  postgres?: string;
+  limits?: Partial<Limits>;
+  /** Rooms nobody touched for this many days are removed (checked at start and hourly). */
+  idleDays?: number;
+  /** Behind a proxy: the address a connection comes from is the proxy's X-Forwarded-For. */
+  trustProxy?: boolean;
+  /** How often the counts go to the log (default a minute; 0: never). */
+  metricsEveryMs?: number;
   log?: (line: string) => void;
 }
 
 export interface SyncServer {
   host: string;
   port: number;
+  /** Removes the idle rooms now (the server also does so hourly); gives their names. */
+  sweep(): Promise<string[]>;
   close(): Promise<void>;
 }
 
-/** The largest message a phone may send: a whole game sent at once is far below it. */
-const MAX_MESSAGE = 32 * 1024 * 1024;
+const DAY = 24 * 60 * 60 * 1000;
+/** How long close() waits for the rooms to be written and leave memory. */
+const CLOSE_PATIENCE = 5000;
 
-/**
- * y-websocket's utils keep one document map and one persistence for the whole process. Each
- * server started here prefixes its rooms with its own id in that map, and the one persistence
- * hands each document to the store of the server it belongs to: two servers in one process
- * (a test restarting one) never share a document by accident.
- */
-const stores = new Map<string, RoomStore>();
-let started = 0;
-
-function route(docName: string): { store: RoomStore; room: string } {
-  const slash = docName.indexOf('/');
-  const store = stores.get(docName.slice(0, slash));
-  if (!store) throw new Error(`no sync server holds ${docName}`);
-  return { store, room: docName.slice(slash + 1) };
+/** The address on the TCP connection, or behind a trusted proxy the one it names last. */
+function addressOf(trustProxy: boolean) {
+  return (request: IncomingMessage): string => {
+    const forwarded = request.headers['x-forwarded-for'];
+    const named = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',');
+    const last = named[named.length - 1]?.trim();
+    return (trustProxy && last) || request.socket.remoteAddress || 'unknown';
+  };
 }
 
-setPersistence({
-  provider: null,
-  bindState(docName: string, doc: WSSharedDoc) {
-    const { store, room } = route(docName);
-    // Loaded before the first connection's sync step goes out, so it sees the whole game.
-    const saved = store.load(room);
-    if (saved) Y.applyUpdate(doc, saved);
-    doc.on('update', (update: Uint8Array) => store.append(room, update, () => Y.encodeStateAsUpdate(doc)));
-  },
-  async writeState(docName: string, doc: WSSharedDoc) {
-    // The last phone left: the room becomes one frame on disk, and the document leaves memory.
-    const { store, room } = route(docName);
-    store.rewrite(room, Y.encodeStateAsUpdate(doc));
+async function openRedis(url: string): Promise<IORedis> {
+  const client = new IORedis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  // ioredis reconnects by itself; /healthz reports while it is away.
+  client.on('error', () => {});
+  try {
+    await client.connect();
+  } catch (error) {
+    client.disconnect();
+    throw new Error(`--redis: no Redis answers at ${url} (${String(error)})`);
   }
-});
-
-type Verdict = { ok: true; room: string } | { ok: false; code: number; reason: string };
-
-function admit(store: RoomStore, request: IncomingMessage): Verdict {
-  const url = new URL(request.url ?? '/', 'http://localhost');
-  // Room names are URL-safe as they are: anything escaped is not one (and a broken escape must
-  // not throw out of the upgrade handler).
-  const room = url.pathname.slice(1);
-  const key = url.searchParams.get('key');
-  if (!ROOM_NAME.test(room)) return { ok: false, code: REFUSED.badRoom, reason: 'not a room' };
-  if (!key) return { ok: false, code: REFUSED.noKey, reason: 'this room needs its key' };
-  if (!ROOM_KEY.test(key) || !store.admits(room, key)) {
-    return { ok: false, code: REFUSED.wrongKey, reason: 'wrong key for this room' };
-  }
-  return { ok: true, room };
+  return client;
 }
 
 export async function startSyncServer(options: SyncServerOptions = {}): Promise<SyncServer> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
-  const store = new RoomStore(resolve(options.dir ?? './sync-data'));
-  const id = `s${++started}`;
-  stores.set(id, store);
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  if (options.redis && !options.postgres) {
+    throw new Error('--redis: several instances need one store for their rooms: add --postgres.');
+  }
+  const store: Rooms = options.postgres
+    ? await PostgresRooms.open(options.postgres)
+    : new RoomStore(resolve(options.dir ?? './sync-data'));
+  const counters = newCounters();
+  const keeper = new RoomKeeper({ store, limits, counters, addressOf: addressOf(!!options.trustProxy), log });
+  const extensions: Extension[] = [keeper];
+  let redis: IORedis | undefined;
+  if (options.redis) {
+    redis = await openRedis(options.redis);
+    const main = redis;
+    extensions.push(new Redis({ createClient: () => main.duplicate() }));
+  }
+  const hocuspocus = new Hocuspocus({ quiet: true, extensions });
 
-  const http = createServer((_request, response) => {
+  const healthy = async (): Promise<string | undefined> =>
+    (await store.healthy()) ?? (redis && redis.status !== 'ready' ? `Redis is ${redis.status}` : undefined);
+
+  const http = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0];
+    if (path === '/healthz') {
+      void healthy().then((trouble) => {
+        response.writeHead(trouble ? 503 : 200, { 'Content-Type': 'text/plain' });
+        response.end(trouble ? `${trouble}\n` : 'ok\n');
+      });
+      return;
+    }
+    if (path === '/metrics') {
+      response.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4' });
+      response.end(prometheus(hocuspocus, counters));
+      return;
+    }
     response.writeHead(200, { 'Content-Type': 'text/plain' });
     response.end('Tableside sync server\n');
   });
-  const wss = new WebSocket.Server({ noServer: true, maxPayload: MAX_MESSAGE });
+
+  // A message over maxPayload closes the connection with 1009 (CUT_OFF.tooBig) by itself.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes });
   http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     wss.handleUpgrade(request, socket, head, (ws: WebSocket) => {
-      const verdict = admit(store, request);
-      if (!verdict.ok) {
-        log(`refused ${request.url?.split('?')[0]}: ${verdict.reason}`);
-        ws.close(verdict.code, verdict.reason);
-        return;
-      }
-      setupWSConnection(ws as never, request, { docName: `${id}/${verdict.room}` });
+      ws.on('error', () => {});
+      const bucket = new Bucket(limits.messagesPerSecond, limits.messageBurst, Date.now());
+      let cut = false;
+      // Every message passes here before Hocuspocus hears of it: once the connection is cut off,
+      // what it already sent in the same burst is dropped too, not handled while the close goes out.
+      const emit = ws.emit.bind(ws);
+      ws.emit = (event: string, ...args: unknown[]) => {
+        if (event !== 'message') return emit(event, ...args);
+        if (cut) return false;
+        counters.messages += 1;
+        if (bucket.take(Date.now())) return emit(event, ...args);
+        cut = true;
+        counters.cutOff += 1;
+        log(`cut off ${addressOf(!!options.trustProxy)(request)}: more than ${limits.messagesPerSecond} messages a second`);
+        ws.close(CUT_OFF.tooFast, 'too many messages');
+        setTimeout(() => ws.terminate(), 1000).unref();
+        return false;
+      };
+      hocuspocus.handleConnection(ws as never, request);
     });
   });
 
@@ -116,26 +159,46 @@ export async function startSyncServer(options: SyncServerOptions = {}): Promise<
   });
   const address = http.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  log(`Sync server on ws://${host}:${port}, rooms in ${store.dir}`);
+  log(
+    `Sync server on ws://${host}:${port}, rooms in ${store.where}` +
+      (options.redis ? `, updates shared through ${options.redis}` : '')
+  );
+
+  const idleMs = (options.idleDays ?? 90) * DAY;
+  const sweep = () => keeper.sweep(hocuspocus, idleMs);
+  const sweeping = setInterval(() => void sweep().catch((e) => log(`sweep failed: ${String(e)}`)), 60 * 60 * 1000);
+  sweeping.unref();
+  await sweep();
+
+  const every = options.metricsEveryMs ?? 60_000;
+  let since = { ...counters };
+  const counting =
+    every > 0
+      ? setInterval(() => {
+          log(minuteLine(hocuspocus, counters, since));
+          since = { ...counters };
+        }, every)
+      : undefined;
+  counting?.unref();
 
   return {
     host,
     port,
+    sweep,
     async close() {
+      clearInterval(sweeping);
+      if (counting) clearInterval(counting);
       const closed = new Promise<void>((ok) => http.close(() => ok()));
-      // Each socket's close handler saves its room when it was the room's last connection.
+      // Every update is stored as it arrives; closing the sockets lets each room compact and
+      // leave memory as its last phone goes.
       for (const ws of wss.clients) ws.terminate();
-      const mine = () => [...docs.keys()].filter((name) => name.startsWith(`${id}/`));
-      for (let i = 0; i < 200 && mine().length > 0; i++) await new Promise((r) => setTimeout(r, 5));
-      for (const name of mine()) {
-        const doc = docs.get(name)!;
-        route(name).store.rewrite(route(name).room, Y.encodeStateAsUpdate(doc));
-        docs.delete(name);
-        doc.destroy();
-      }
+      const end = Date.now() + CLOSE_PATIENCE;
+      while (hocuspocus.getDocumentsCount() > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
       await new Promise<void>((ok) => wss.close(() => ok()));
       await closed;
-      stores.delete(id);
+      await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
+      redis?.disconnect();
+      await store.close();
     }
   };
 }
@@ -146,12 +209,40 @@ function option(args: string[], name: string): string | undefined {
   return args[at].includes('=') ? args[at].slice(args[at].indexOf('=') + 1) : args[at + 1];
 }
 
+function count(args: string[], name: string): number | undefined {
+  const given = option(args, name);
+  if (given === undefined) return undefined;
+  const n = Number(given);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`--${name}: not a number of 0 or more: ${given}`);
+  return n;
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const port = Number(option(args, 'port') ?? 1234);
   const host = option(args, 'host') ?? '127.0.0.1';
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: not a port: ${port}`);
-  const server = await startSyncServer({ host, port, dir: option(args, 'dir'), log: console.log });
+  const limits: Partial<Limits> = {};
+  const set = (key: keyof Limits, flag: string) => {
+    const n = count(args, flag);
+    if (n !== undefined) limits[key] = n;
+  };
+  set('maxMessageBytes', 'max-message-bytes');
+  set('messagesPerSecond', 'messages-per-second');
+  set('messageBurst', 'message-burst');
+  set('roomsPerHour', 'rooms-per-hour');
+  set('phonesPerRoom', 'phones-per-room');
+  const server = await startSyncServer({
+    host,
+    port,
+    dir: option(args, 'dir'),
+    redis: option(args, 'redis'),
+    postgres: option(args, 'postgres'),
+    idleDays: count(args, 'idle-days'),
+    trustProxy: args.includes('--trust-proxy'),
+    limits,
+    log: (line) => console.log(`${new Date().toISOString()} ${line}`)
+  });
   if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') {
     console.log('Not on loopback: phones on HTTPS reach it only as wss://, through a TLS proxy.');
   }

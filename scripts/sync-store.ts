@@ -1,5 +1,7 @@
 /**
- * The sync server's disk: per room, the hash of its key and its Yjs updates.
+ * The sync server's disk (the default store of one instance): per room, the hash of its key and
+ * its Yjs updates. The format is the one the server before Hocuspocus (#35) wrote, so its rooms
+ * open as they are.
  *
  *   <dir>/<room>.key   "sha256:<hex>\n", written by the room's first connection, never changed
  *   <dir>/<room>.yjs   frames of [4-byte big-endian length][Yjs update], appended as they arrive
@@ -8,13 +10,28 @@
  * nothing, a power cut may lose the last moments) before the next message is read. Loading
  * merges all frames; a frame cut short by a crash is dropped. The file is rewritten as one frame
  * (to a temporary file, then renamed, so a crash mid-way leaves the old one) when a room is
- * loaded or emptied, and after many appends, so it never grows without bound.
+ * loaded or emptied, and after many appends, so it never grows without bound. A room is touched
+ * (its files' times) whenever a phone is let in or sends something: what the idle sweep reads.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  appendFileSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync
+} from 'node:fs';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import * as Y from 'yjs';
 import { ROOM_NAME } from '../src/lib/sync/protocol';
+import type { Admission, Rooms } from './sync/rooms';
 
 /** Appends between rewrites: a long evening's taps stay one small file. */
 const COMPACT_AFTER = 2000;
@@ -28,7 +45,7 @@ const frame = (update: Uint8Array) => {
 
 const hashOf = (key: string) => `sha256:${createHash('sha256').update(key, 'utf8').digest('hex')}\n`;
 
-export class RoomStore {
+export class RoomStore implements Rooms {
   private appended = new Map<string, number>();
 
   constructor(readonly dir: string) {
@@ -46,18 +63,67 @@ export class RoomStore {
    * its hash goes to disk (never the key), and every later connection must bring the same one.
    */
   admits(room: string, key: string): boolean {
+    return this.admit(room, key, true) !== 'wrong';
+  }
+
+  get where(): string {
+    return this.dir;
+  }
+
+  admit(room: string, key: string, mayOpen: boolean): Admission {
     const file = this.path(room, 'key');
     const hash = hashOf(key);
-    try {
-      writeFileSync(file, hash, { flag: 'wx' });
-      return true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
+    if (mayOpen) {
+      try {
+        writeFileSync(file, hash, { flag: 'wx' });
+        return 'new';
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+    } else if (!existsSync(file)) return 'unknown';
     const stored = Buffer.from(readFileSync(file, 'utf8'));
     const given = Buffer.from(hash);
-    return stored.length === given.length && timingSafeEqual(stored, given);
+    if (stored.length !== given.length || !timingSafeEqual(stored, given)) return 'wrong';
+    const now = new Date();
+    utimesSync(file, now, now);
+    return 'ok';
   }
+
+  idleSince(before: number): string[] {
+    const idle: string[] = [];
+    for (const name of readdirSync(this.dir)) {
+      if (!name.endsWith('.key')) continue;
+      const room = name.slice(0, -4);
+      if (!ROOM_NAME.test(room)) continue;
+      const times = (['key', 'yjs'] as const)
+        .map((ext) => this.path(room, ext))
+        .filter((file) => existsSync(file))
+        .map((file) => statSync(file).mtimeMs);
+      if (Math.max(...times) < before) idle.push(room);
+    }
+    return idle;
+  }
+
+  remove(room: string): void {
+    rmSync(this.path(room, 'yjs'), { force: true });
+    rmSync(this.path(room, 'key'), { force: true });
+    this.appended.delete(room);
+  }
+
+  healthy(): string | undefined {
+    try {
+      accessSync(this.dir, constants.W_OK);
+      return undefined;
+    } catch {
+      return `cannot write to ${this.dir}`;
+    }
+  }
+
+  compact(room: string, state: Uint8Array): void {
+    this.rewrite(room, state);
+  }
+
+  close(): void {}
 
   /**
    * Everything the room holds, as one update; undefined for a room never written. `compact`

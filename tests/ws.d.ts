@@ -1,7 +1,8 @@
 /**
  * The little of `ws` the sync server (scripts/sync-server.ts), its tests and its benchmark use.
- * The copy installed is 6.2.x (what @y/websocket-server asks for): one default export, the
- * server as `WebSocket.Server`. The package ships no types and @types/ws is not a dependency.
+ * The copy installed is 8.x (what Hocuspocus asks for); its ES module exports the client as the
+ * default and the server as `WebSocketServer`. The package ships no types and @types/ws is not a
+ * dependency.
  * Here under tests/ because that is where the type check looks (scripts are checked through the
  * tests that import them).
  */
@@ -10,7 +11,7 @@ declare module 'ws' {
   import type { IncomingMessage } from 'node:http';
   import type { Duplex } from 'node:stream';
 
-  class WebSocketServer extends EventEmitter {
+  export class WebSocketServer extends EventEmitter {
     constructor(options: { noServer?: boolean; maxPayload?: number });
     readonly clients: Set<WebSocket>;
     handleUpgrade(
@@ -25,7 +26,6 @@ declare module 'ws' {
   class WebSocket extends EventEmitter {
     constructor(address: string, protocols?: string | string[]);
     static readonly OPEN: number;
-    static readonly Server: typeof WebSocketServer;
     readonly readyState: number;
     binaryType: string;
     send(data: Uint8Array | ArrayBuffer, cb?: (error?: Error) => void): void;
@@ -33,7 +33,5 @@ declare module 'ws' {
     terminate(): void;
   }
 
-  /** The server class's type (at run time it is only reachable as `WebSocket.Server`). */
-  export type Server = WebSocketServer;
   export default WebSocket;
 }

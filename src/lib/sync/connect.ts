@@ -1,14 +1,16 @@
 /**
- * A shared game's connection to the sync server: y-websocket's provider on the game's document,
- * reduced to what the screen says about it (connecting, connected, offline, refused). The
- * provider reconnects by itself after a lost connection, and stops for good when the server
- * refuses the room key (close codes 4400–4499, see protocol.ts).
+ * A shared game's connection to the sync server: Hocuspocus' provider on the game's document,
+ * reduced to what the screen says about it (connecting, connected, offline, refused). The room
+ * key travels as the provider's token; the server checks it before it sends any of the game.
+ * The provider reconnects by itself after a lost connection, and stops for good when the server
+ * refuses the room (a permission-denied reason, or a close code for a broken limit; see
+ * protocol.ts).
  */
-import { WebsocketProvider } from 'y-websocket';
+import { HocuspocusProvider } from '@hocuspocus/provider';
 import type * as Y from 'yjs';
 import type { LinkState } from '../session/face';
 import type { SharedGame } from '../db/records';
-import { refusalText } from './protocol';
+import { isCutOff, refusalText } from './protocol';
 
 export interface Link {
   readonly state: LinkState;
@@ -22,11 +24,6 @@ export type Connect = (doc: Y.Doc, shared: SharedGame) => Link;
 
 export const connectWebsocket: Connect = (doc, shared) => {
   if (!shared.server) return noServer;
-  const provider = new WebsocketProvider(shared.server, shared.room, doc, {
-    params: { key: shared.key },
-    // Other tabs of this phone get the game's updates from IndexedDB (y-dexie), not from here.
-    disableBc: true
-  });
   const listeners = new Set<() => void>();
   let state: LinkState = 'connecting';
   let refusal: string | undefined;
@@ -35,16 +32,30 @@ export const connectWebsocket: Connect = (doc, shared) => {
     state = next;
     for (const listener of listeners) listener();
   };
-  provider.on('status', ({ status }: { status: string }) => {
-    if (status === 'connected') set('connected');
-    else if (status === 'disconnected') set(provider.wsconnected ? 'connected' : 'offline');
-  });
-  provider.on('connection-close', (event: CloseEvent | null) => {
-    const code = event?.code ?? 0;
-    if (code >= 4400 && code < 4500) {
-      refusal = refusalText(code);
-      set('refused');
-    } else set('offline');
+  const refuse = (why: string | number) => {
+    if (state === 'refused') return;
+    refusal = refusalText(why);
+    // Before the socket's own close handler runs, so it schedules no reconnect.
+    provider.configuration.websocketProvider.shouldConnect = false;
+    provider.disconnect();
+    set('refused');
+  };
+  const provider: HocuspocusProvider = new HocuspocusProvider({
+    url: shared.server,
+    name: shared.room,
+    document: doc,
+    token: shared.key,
+    // Back within a few seconds of the server (or the network) coming back; Hocuspocus' own
+    // default waits up to 30 s between tries.
+    maxDelay: 5000,
+    onAuthenticated: () => set('connected'),
+    onAuthenticationFailed: ({ reason }) => refuse(reason),
+    onClose: ({ event }) => {
+      if (isCutOff(event.code)) refuse(event.code);
+    },
+    onStatus: ({ status }) => {
+      if (status === 'disconnected') set('offline');
+    }
   });
   return {
     get state() {
@@ -57,7 +68,13 @@ export const connectWebsocket: Connect = (doc, shared) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    destroy: () => provider.destroy()
+    destroy() {
+      // A reconnect already scheduled would open a socket after destroy (its timer calls
+      // connect(), which wants to connect again): nothing may connect from here on.
+      const socket = provider.configuration.websocketProvider;
+      socket.connect = async () => {};
+      provider.destroy();
+    }
   };
 };
 

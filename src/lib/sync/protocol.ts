@@ -1,29 +1,65 @@
 /**
- * What the app and `npm run sync-server` agree on: where a room lives and how a refusal reads.
- * The close codes sit in 4400–4499 on purpose: y-websocket's provider stops reconnecting on
- * those, so a phone with a wrong key is told once instead of knocking every few seconds.
+ * What the app and `npm run sync-server` agree on: how a room is named and keyed, and how the
+ * server's refusals read. The server is Hocuspocus: a phone names its room and hands over the
+ * room key (as the provider's token) inside the connection, and the server answers a bad one
+ * with a permission-denied message carrying one of the REFUSED reasons, before it sends any of
+ * the game. A connection that breaks a limit is closed with one of the CUT_OFF codes.
  */
 export const REFUSED = {
   /** The room name is not one the app makes (URL-safe, at most 64 characters). */
-  badRoom: 4400,
-  /** No key in the URL. */
-  noKey: 4401,
+  badRoom: 'bad-room',
+  /** No key given. */
+  noKey: 'no-key',
   /** A key other than the one the room was opened with. */
-  wrongKey: 4403
+  wrongKey: 'wrong-key',
+  /** The room already has as many phones as the server lets one room have. */
+  roomFull: 'room-full',
+  /** This address opened as many new rooms in the last hour as the server allows. */
+  tooManyRooms: 'too-many-rooms'
+} as const;
+
+/**
+ * Close codes for a connection cut off by a limit. 4429 sits in the application range
+ * (4000–4999) away from Hocuspocus' own (4205, 4401, 4403, 4408); 1009 is the WebSocket
+ * standard's "message too big", which the server's socket library sends by itself.
+ */
+export const CUT_OFF = {
+  tooFast: 4429,
+  tooBig: 1009
 } as const;
 
 /** Room names and keys are URL-safe base64 from `newRoomName`/`newRoomKey`; a key is ≥128 bits. */
 export const ROOM_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 export const ROOM_KEY = /^[A-Za-z0-9_-]{22,128}$/;
 
-/** The address y-websocket's provider connects to: `<server>/<room>?key=<key>`. */
+/** Before #35 phones named the room in the address: `<server>/<room>?key=<key>`. */
 export function roomUrl(server: string, room: string, key: string): string {
   return `${server.replace(/\/+$/, '')}/${encodeURIComponent(room)}?key=${encodeURIComponent(key)}`;
 }
 
-/** What the screen says when the server turned a phone away (a close code in 4400–4499). */
-export function refusalText(code: number): string {
-  if (code === REFUSED.wrongKey || code === REFUSED.noKey)
-    return 'The sync server refused this game’s key. Ask for the link again from a phone that plays it.';
-  return 'The sync server does not know this game’s room. Ask for the link again.';
+/** True for a close code that means the server will not take this phone back as it is. */
+export function isCutOff(code: number): boolean {
+  return code === CUT_OFF.tooFast || code === CUT_OFF.tooBig;
+}
+
+/**
+ * What the screen says when the server turned a phone away: a REFUSED reason, or a CUT_OFF
+ * close code.
+ */
+export function refusalText(why: string | number): string {
+  switch (why) {
+    case REFUSED.wrongKey:
+    case REFUSED.noKey:
+      return 'The sync server refused this game’s key. Ask for the link again from a phone that plays it.';
+    case REFUSED.roomFull:
+      return 'The sync server already has as many phones in this game as it allows. One of them has to leave first.';
+    case REFUSED.tooManyRooms:
+      return 'The sync server has taken as many new games from this network as it allows in an hour. Try again later.';
+    case CUT_OFF.tooFast:
+      return 'The sync server stopped listening to this phone: it sent too much, too fast. Reopen the game to try again.';
+    case CUT_OFF.tooBig:
+      return 'The sync server stopped listening to this phone: it sent more at once than the server takes.';
+    default:
+      return 'The sync server does not know this game’s room. Ask for the link again.';
+  }
 }
