@@ -6,23 +6,25 @@
  *   update: Yjs merge, the log read back in order and folded to the state, best of 5. Both the
  *   fresh fold and the refold a running phone does (its own 5,000 already folded).
  * - Bytes per tap: the Yjs update one appended entry makes, in an empty game and at 5,000
- *   entries, and the y-websocket message the phone sends for it (a WebSocket frame adds 6 more
+ *   entries, and the provider's message the phone sends for it (a WebSocket frame adds 6 more
  *   bytes from a phone: header and mask).
  * - Tap to observed: one phone appends, the other's observer sees the entry (and has refolded
- *   its state), through the sync server on loopback in its own process, 300 taps one after
- *   another. Tap to paint on the other phone, through the app in Chromium, is
- *   scripts/bench-sync-paint.ts.
+ *   its state), through the sync server (Hocuspocus) on loopback in its own process, 300 taps
+ *   one after another; then with the phones on two instances sharing updates through Redis
+ *   (redis-server and Postgres started here on loopback, when installed). Tap to paint on the
+ *   other phone, through the app in Chromium, is scripts/bench-sync-paint.ts.
+ * - Rooms held: rooms of 4 phones on one instance, each tapping once a second, stepped up until
+ *   the p95 of tap to observed passes 50 ms (bounded: at most 400 rooms, 5 s a step).
  *
  *   npx tsx scripts/bench-sync.ts          (also part of `npm run bench`)
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as Y from 'yjs';
 import WebSocket from 'ws';
-import { WebsocketProvider } from 'y-websocket';
+import { HocuspocusProvider } from '@hocuspocus/provider';
 import { titansLogic } from '../src/lib/games/titans/logic';
 import { longLogs, titansDuelSetup } from '../tests/fixtures/long-logs';
 import {
@@ -30,6 +32,7 @@ import {
   fold,
   mergeDoc,
   newClock,
+  newDeviceId,
   newRoomKey,
   newRoomName,
   nextEntry,
@@ -41,6 +44,13 @@ import {
   type SharedEntry
 } from '../src/lib/sync';
 import type { GameEvent } from '../src/lib/db/records';
+import {
+  startInstance,
+  startPostgres,
+  startRedis,
+  type Instance,
+  type Service
+} from './sync/local-services';
 
 type Row = [string, string];
 const ms = (t: number) => `${t.toFixed(t < 1 ? 3 : 1)} ms`;
@@ -163,7 +173,7 @@ function benchBytes(rows: Row[]) {
   ]);
 }
 
-/** Counts what a phone's socket sends: y-websocket's messages, without the frame header. */
+/** Counts what a phone's socket sends: the provider's messages, without the frame header. */
 function countingSocket(sent: number[]) {
   return class extends WebSocket {
     send(data: Uint8Array | ArrayBuffer, cb?: (error?: Error) => void) {
@@ -173,45 +183,38 @@ function countingSocket(sent: number[]) {
   };
 }
 
-async function startServerProcess(dir: string) {
-  const tsx = resolve(import.meta.dirname, '../node_modules/.bin/tsx');
-  const child = spawn(tsx, [resolve(import.meta.dirname, 'sync-server.ts'), '--port', '0', '--dir', dir], {
-    stdio: ['ignore', 'pipe', 'inherit']
+/** A phone on the server at `port`: Hocuspocus' provider, as the app's link makes it. */
+function provider(port: number, room: string, key: string, doc: Y.Doc, socket: unknown = WebSocket) {
+  return new HocuspocusProvider({
+    url: `ws://127.0.0.1:${port}`,
+    name: room,
+    document: doc,
+    token: key,
+    WebSocketPolyfill: socket as never
   });
-  const port = await new Promise<number>((ok, fail) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) ok(Number(m[1]));
-    });
-    child.once('exit', () => fail(new Error(`sync server exited: ${out}`)));
-  });
-  return {
-    port,
-    stop: () => new Promise<void>((ok) => (child.once('exit', () => ok()), child.kill('SIGTERM')))
-  };
 }
 
-async function benchLatency(rows: Row[]) {
-  const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-sync-'));
-  const server = await startServerProcess(dir);
+async function until(what: string, condition: () => boolean, ms = 30_000) {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/**
+ * Tap on one phone to observed on the other, 300 taps one after another, the phones on the
+ * instances at `ports` (one port: both on it).
+ */
+async function tapToObserved(ports: [number, number], sent: number[] = []) {
   const room = newRoomName();
   const key = newRoomKey();
-  const sent: number[] = [];
-  const connect = (doc: Y.Doc, socket: unknown) =>
-    new WebsocketProvider(`ws://127.0.0.1:${server.port}`, room, doc, {
-      WebSocketPolyfill: socket as never,
-      params: { key },
-      disableBc: true
-    });
   const a = new Y.Doc();
   const b = new Y.Doc();
-  const pa = connect(a, countingSocket(sent));
-  const pb = connect(b, WebSocket);
+  const pa = provider(ports[0], room, key, a, countingSocket(sent));
+  const pb = provider(ports[1], room, key, b);
   try {
-    for (let i = 0; i < 500 && !(pa.synced && pb.synced); i++) await new Promise((r) => setTimeout(r, 10));
-    if (!(pa.synced && pb.synced)) throw new Error('the phones did not connect');
+    await until('the phones to connect', () => pa.synced && pb.synced);
     writeMeta(a, { game: 'titans', setup: { ...setup }, created: 0, format: 1 });
     let folded = fold(titansLogic, setup, []);
     let arrived: (() => void) | undefined;
@@ -242,24 +245,120 @@ async function benchLatency(rows: Row[]) {
     }
     // The first taps warm up the JIT and the server's socket: they are not a table's steady state.
     const steady = (v: number[]) => v.slice(20);
-    rows.push([
-      'Tap to observed on the other phone (median / p95)',
-      `${ms(percentile(steady(observed), 0.5))} / ${ms(percentile(steady(observed), 0.95))}`
-    ]);
-    rows.push([
-      '  with its state refolded (median / p95)',
-      `${ms(percentile(steady(refolded), 0.5))} / ${ms(percentile(steady(refolded), 0.95))}`
-    ]);
-    rows.push(['Bytes per tap over the websocket (median message)', `${percentile(message, 0.5)} B`]);
+    return { observed: steady(observed), refolded: steady(refolded), message };
   } finally {
     pa.destroy();
     pb.destroy();
-    // The awareness each provider made runs a timer until its doc is destroyed.
     a.destroy();
     b.destroy();
+  }
+}
+
+const spread = (v: number[]) => `${ms(percentile(v, 0.5))} / ${ms(percentile(v, 0.95))}`;
+
+async function benchLatency(rows: Row[]) {
+  const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-sync-'));
+  const server = await startInstance(['--dir', dir]);
+  try {
+    const sent: number[] = [];
+    const one = await tapToObserved([server.port, server.port], sent);
+    rows.push(['Tap to observed on the other phone, one instance (median / p95)', spread(one.observed)]);
+    rows.push(['  with its state refolded (median / p95)', spread(one.refolded)]);
+    rows.push(['Bytes per tap over the websocket (median message)', `${percentile(one.message, 0.5)} B`]);
+    rows.push(['Rooms of 4 phones one instance holds at p95 < 50 ms', await roomsHeld(server.port)]);
+  } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The same tap across two instances sharing updates through Redis, rooms in Postgres. */
+async function benchAcross(rows: Row[]) {
+  const name = 'Tap to observed across two instances via Redis (median / p95)';
+  let redis: Service | undefined;
+  let postgres: Service | undefined;
+  const instances: Instance[] = [];
+  try {
+    [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
+    const args = ['--redis', redis.url, '--postgres', postgres.url];
+    instances.push(...(await Promise.all([startInstance(args), startInstance(args)])));
+    const across = await tapToObserved([instances[0].port, instances[1].port]);
+    rows.push([name, spread(across.observed)]);
+  } catch (error) {
+    rows.push([name, `not measured: ${error instanceof Error ? error.message.split('\n')[0] : error}`]);
+  } finally {
+    for (const i of instances) await i.stop();
+    await redis?.stop();
+    await postgres?.stop();
+  }
+}
+
+/** Rooms in each step of the load; each room taps once a second (a busy table taps far less). */
+const STEPS = [25, 50, 100, 200, 400];
+const STEP_SECONDS = 5;
+
+/**
+ * Load on one instance: rooms of 4 phones (4 sockets), each room tapping once a second on one
+ * phone, the tap timed until another phone of the room observes it. Steps up the rooms until the
+ * p95 passes 50 ms or the last step; the phones all live in this process, so past some point it
+ * is this process, not the server, that falls behind (the row says which step broke).
+ */
+async function roomsHeld(port: number): Promise<string> {
+  type Table = { docs: Y.Doc[]; providers: HocuspocusProvider[]; clock: Clock; sentAt: Map<string, number> };
+  const tables: Table[] = [];
+  const latencies: number[] = [];
+  let held = 0;
+  let verdict = '';
+  try {
+    for (const rooms of STEPS) {
+      while (tables.length < rooms) {
+        const room = newRoomName();
+        const key = newRoomKey();
+        const docs = [0, 1, 2, 3].map(() => new Y.Doc());
+        const table: Table = {
+          docs,
+          providers: docs.map((d) => provider(port, room, key, d)),
+          clock: newClock(newDeviceId()),
+          sentAt: new Map()
+        };
+        observeEntries(docs[1], (added, local) => {
+          if (local) return;
+          const t = performance.now();
+          for (const e of added) {
+            const at = table.sentAt.get(`${e.id.counter}`);
+            if (at !== undefined) latencies.push(t - at);
+          }
+        });
+        tables.push(table);
+      }
+      await until(`${rooms} rooms to connect`, () => tables.every((t) => t.providers.every((p) => p.synced)), 60_000);
+      latencies.length = 0;
+      const end = performance.now() + STEP_SECONDS * 1000;
+      // Each room taps once a second, the rooms spread evenly over the second.
+      let i = 0;
+      while (performance.now() < end) {
+        const table = tables[i % tables.length];
+        const made = nextEntry(table.clock, { kind: 'event', event: events[i % events.length] }, Date.now());
+        table.clock = made.clock;
+        table.sentAt.set(`${made.entry.id.counter}`, performance.now());
+        appendEntry(table.docs[0], made.entry);
+        i++;
+        await new Promise((r) => setTimeout(r, 1000 / tables.length));
+      }
+      await new Promise((r) => setTimeout(r, 500)); // the last taps' way over
+      const p95 = percentile(latencies, 0.95);
+      verdict = `${rooms} rooms: p95 ${ms(p95)} over ${latencies.length} taps`;
+      if (p95 >= 50) break;
+      held = rooms;
+    }
+  } finally {
+    for (const t of tables) {
+      for (const p of t.providers) p.destroy();
+      for (const d of t.docs) d.destroy();
+    }
+  }
+  const capped = held === STEPS[STEPS.length - 1] ? ' (the most tried)' : '';
+  return `${held}${capped} (last step: ${verdict})`;
 }
 
 export async function benchSync(): Promise<Row[]> {
@@ -269,6 +368,7 @@ export async function benchSync(): Promise<Row[]> {
   benchRefold(rows);
   benchBytes(rows);
   await benchLatency(rows);
+  await benchAcross(rows);
   rows.push(['  machine load (1, 5, 15 min) at the start', load.join(', ')]);
   return rows;
 }

@@ -6,7 +6,7 @@
  * refuses the room (a permission-denied reason, or a close code for a broken limit; see
  * protocol.ts).
  */
-import { HocuspocusProvider } from '@hocuspocus/provider';
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import type * as Y from 'yjs';
 import type { LinkState } from '../session/face';
 import type { SharedGame } from '../db/records';
@@ -35,21 +35,16 @@ export const connectWebsocket: Connect = (doc, shared) => {
   const refuse = (why: string | number) => {
     if (state === 'refused') return;
     refusal = refusalText(why);
-    // Before the socket's own close handler runs, so it schedules no reconnect.
-    provider.configuration.websocketProvider.shouldConnect = false;
-    provider.disconnect();
+    // Also when called from the socket's close: this runs before the socket's own close handler,
+    // which then schedules no reconnect.
+    socket.disconnect();
     set('refused');
   };
-  const provider: HocuspocusProvider = new HocuspocusProvider({
+  const socket = new HocuspocusProviderWebsocket({
     url: shared.server,
-    name: shared.room,
-    document: doc,
-    token: shared.key,
     // Back within a few seconds of the server (or the network) coming back; Hocuspocus' own
     // default waits up to 30 s between tries.
     maxDelay: 5000,
-    onAuthenticated: () => set('connected'),
-    onAuthenticationFailed: ({ reason }) => refuse(reason),
     onClose: ({ event }) => {
       if (isCutOff(event.code)) refuse(event.code);
     },
@@ -57,6 +52,15 @@ export const connectWebsocket: Connect = (doc, shared) => {
       if (status === 'disconnected') set('offline');
     }
   });
+  const provider = new HocuspocusProvider({
+    websocketProvider: socket,
+    name: shared.room,
+    document: doc,
+    token: shared.key,
+    onAuthenticated: () => set('connected'),
+    onAuthenticationFailed: ({ reason }) => refuse(reason)
+  });
+  provider.attach();
   return {
     get state() {
       return state;
@@ -71,9 +75,9 @@ export const connectWebsocket: Connect = (doc, shared) => {
     destroy() {
       // A reconnect already scheduled would open a socket after destroy (its timer calls
       // connect(), which wants to connect again): nothing may connect from here on.
-      const socket = provider.configuration.websocketProvider;
       socket.connect = async () => {};
       provider.destroy();
+      socket.destroy();
     }
   };
 };
