@@ -39,6 +39,8 @@ export interface SyncServerOptions {
   redis?: string;
   /** …and rooms are kept in this Postgres (`postgres://user@host/db`). */
   postgres?: string;
+  /** With postgres: first copy the rooms a one-machine server kept in this directory. */
+  importDir?: string;
   limits?: Partial<Limits>;
   /** Rooms nobody touched for this many days are removed (checked at start and hourly). */
   idleDays?: number;
@@ -91,9 +93,14 @@ export async function startSyncServer(options: SyncServerOptions = {}): Promise<
   if (options.redis && !options.postgres) {
     throw new Error('--redis: several instances need one store for their rooms: add --postgres.');
   }
+  if (options.importDir && !options.postgres) throw new Error('--import-dir: rooms are imported into --postgres.');
   const store: Rooms = options.postgres
     ? await PostgresRooms.open(options.postgres)
     : new RoomStore(resolve(options.dir ?? './sync-data'));
+  if (options.importDir && store instanceof PostgresRooms) {
+    const copied = await store.importFiles(new RoomStore(resolve(options.importDir)));
+    log(`imported ${copied.length} room${copied.length === 1 ? '' : 's'} from ${resolve(options.importDir)}`);
+  }
   const counters = newCounters();
   const keeper = new RoomKeeper({ store, limits, counters, addressOf: addressOf(!!options.trustProxy), log });
   const extensions: Extension[] = [keeper];
@@ -238,6 +245,7 @@ async function main() {
     dir: option(args, 'dir'),
     redis: option(args, 'redis'),
     postgres: option(args, 'postgres'),
+    importDir: option(args, 'import-dir'),
     idleDays: count(args, 'idle-days'),
     trustProxy: args.includes('--trust-proxy'),
     limits,

@@ -89,12 +89,22 @@ export class RoomStore implements Rooms {
     return 'ok';
   }
 
+  /** Every room kept here. */
+  rooms(): string[] {
+    return readdirSync(this.dir)
+      .filter((name) => name.endsWith('.key'))
+      .map((name) => name.slice(0, -4))
+      .filter((room) => ROOM_NAME.test(room));
+  }
+
+  /** The stored hash of the room's key, as `sha256:<hex>`. */
+  keyHash(room: string): string {
+    return readFileSync(this.path(room, 'key'), 'utf8').trim();
+  }
+
   idleSince(before: number): string[] {
     const idle: string[] = [];
-    for (const name of readdirSync(this.dir)) {
-      if (!name.endsWith('.key')) continue;
-      const room = name.slice(0, -4);
-      if (!ROOM_NAME.test(room)) continue;
+    for (const room of this.rooms()) {
       const times = (['key', 'yjs'] as const)
         .map((ext) => this.path(room, ext))
         .filter((file) => existsSync(file))

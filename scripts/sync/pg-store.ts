@@ -9,6 +9,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import pg from 'pg';
 import * as Y from 'yjs';
 import type { Admission, Rooms } from './rooms';
+import type { RoomStore } from '../sync-store';
 
 const COMPACT_AFTER = 2000;
 /** Touching a room on every tap would be a write per tap; once a minute is plenty for a sweep
@@ -135,6 +136,32 @@ export class PostgresRooms implements Rooms {
     } finally {
       client.release();
     }
+  }
+
+  /**
+   * Copies the rooms a one-machine server kept as files (its --dir) into Postgres: each key's
+   * hash and its document. A room Postgres has already is left as it is, so importing twice
+   * changes nothing. Gives the names of the rooms copied.
+   */
+  async importFiles(files: RoomStore): Promise<string[]> {
+    const copied: string[] = [];
+    for (const room of files.rooms()) {
+      const hash = files.keyHash(room);
+      const made = await this.pool.query(
+        `insert into tableside_rooms (name, key_hash) values ($1, $2) on conflict (name) do nothing`,
+        [room, hash]
+      );
+      if (made.rowCount !== 1) continue;
+      const saved = files.load(room, false);
+      if (saved) {
+        await this.pool.query(`insert into tableside_updates (room, data) values ($1, $2)`, [
+          room,
+          Buffer.from(saved)
+        ]);
+      }
+      copied.push(room);
+    }
+    return copied;
   }
 
   async idleSince(before: number): Promise<string[]> {

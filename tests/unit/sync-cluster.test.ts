@@ -6,6 +6,9 @@
  * nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as Y from 'yjs';
 import WebSocket from 'ws';
 import { connectWebsocket, type Link } from '../../src/lib/sync/connect';
@@ -27,6 +30,7 @@ import {
   type Instance,
   type Service
 } from '../../scripts/sync/local-services';
+import { RoomStore } from '../../scripts/sync-store';
 import { titansGuidedTurn } from '../fixtures/long-logs';
 
 const turn = titansGuidedTurn(4);
@@ -36,8 +40,8 @@ let instances: Instance[] = [];
 const links: Link[] = [];
 const docs: Y.Doc[] = [];
 
-const instance = async () => {
-  const made = await startInstance(['--redis', redis!.url, '--postgres', postgres!.url]);
+const instance = async (...more: string[]) => {
+  const made = await startInstance(['--redis', redis!.url, '--postgres', postgres!.url, ...more]);
   instances.push(made);
   return made;
 };
@@ -95,7 +99,28 @@ const ids = (doc: Y.Doc) =>
 
 describe('several sync server instances through Redis and Postgres', { timeout: 90_000 }, () => {
   it('phones on different instances converge, a phone moving between them too, and a killed instance loses nothing', async () => {
-    const [a, b] = await Promise.all([instance(), instance()]);
+    // A game a one-machine server kept as files, imported by the first instance.
+    const files = mkdtempSync(join(tmpdir(), 'tableside-import-'));
+    const old = { room: newRoomName(), key: newRoomKey(), doc: new Y.Doc() };
+    const oldUpdates: Uint8Array[] = [];
+    old.doc.on('update', (u: Uint8Array) => oldUpdates.push(u));
+    let oldClock = newClock(newDeviceId());
+    for (let i = 0; i < 7; i++) {
+      const made = nextEntry(oldClock, { kind: 'event', event: turn[i % turn.length] }, 0);
+      oldClock = made.clock;
+      appendEntry(old.doc, made.entry);
+    }
+    const disk = new RoomStore(files);
+    disk.admit(old.room, old.key, true);
+    for (const u of oldUpdates) disk.append(old.room, u, () => Y.encodeStateAsUpdate(old.doc));
+
+    const [a, b] = await Promise.all([instance('--import-dir', files), instance()]);
+    rmSync(files, { recursive: true, force: true });
+    expect(a.lines.some((l) => l.endsWith(`imported 1 room from ${files}`))).toBe(true);
+    const reader = phone(b, old.room, old.key);
+    await until('the imported game, on the other instance', () => entryCount(reader.doc) === 7);
+    expect(ids(reader.doc)).toBe(ids(old.doc));
+
     const room = newRoomName();
     const key = newRoomKey();
 
