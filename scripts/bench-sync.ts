@@ -44,13 +44,7 @@ import {
   type SharedEntry
 } from '../src/lib/sync';
 import type { GameEvent } from '../src/lib/db/records';
-import {
-  startInstance,
-  startPostgres,
-  startRedis,
-  type Instance,
-  type Service
-} from './sync/local-services';
+import { startInstance, startPostgres, startRedis, type Instance, type Service } from './sync/local-services';
 
 type Row = [string, string];
 const ms = (t: number) => `${t.toFixed(t < 1 ? 3 : 1)} ms`;
@@ -331,7 +325,11 @@ async function roomsHeld(port: number): Promise<string> {
         });
         tables.push(table);
       }
-      await until(`${rooms} rooms to connect`, () => tables.every((t) => t.providers.every((p) => p.synced)), 60_000);
+      await until(
+        `${rooms} rooms to connect`,
+        () => tables.every((t) => t.providers.every((p) => p.synced)),
+        60_000
+      );
       latencies.length = 0;
       const end = performance.now() + STEP_SECONDS * 1000;
       // Each room taps once a second, the rooms spread evenly over the second.

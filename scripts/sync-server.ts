@@ -93,7 +93,8 @@ export async function startSyncServer(options: SyncServerOptions = {}): Promise<
   if (options.redis && !options.postgres) {
     throw new Error('--redis: several instances need one store for their rooms: add --postgres.');
   }
-  if (options.importDir && !options.postgres) throw new Error('--import-dir: rooms are imported into --postgres.');
+  if (options.importDir && !options.postgres)
+    throw new Error('--import-dir: rooms are imported into --postgres.');
   const store: Rooms = options.postgres
     ? await PostgresRooms.open(options.postgres)
     : new RoomStore(resolve(options.dir ?? './sync-data'));
@@ -151,7 +152,9 @@ export async function startSyncServer(options: SyncServerOptions = {}): Promise<
         if (bucket.take(Date.now())) return emit(event, ...args);
         cut = true;
         counters.cutOff += 1;
-        log(`cut off ${addressOf(!!options.trustProxy)(request)}: more than ${limits.messagesPerSecond} messages a second`);
+        log(
+          `cut off ${addressOf(!!options.trustProxy)(request)}: more than ${limits.messagesPerSecond} messages a second`
+        );
         ws.close(CUT_OFF.tooFast, 'too many messages');
         setTimeout(() => ws.terminate(), 1000).unref();
         return false;
@@ -173,7 +176,10 @@ export async function startSyncServer(options: SyncServerOptions = {}): Promise<
 
   const idleMs = (options.idleDays ?? 90) * DAY;
   const sweep = () => keeper.sweep(hocuspocus, idleMs);
-  const sweeping = setInterval(() => void sweep().catch((e) => log(`sweep failed: ${String(e)}`)), 60 * 60 * 1000);
+  const sweeping = setInterval(
+    () => void sweep().catch((e) => log(`sweep failed: ${String(e)}`)),
+    60 * 60 * 1000
+  );
   sweeping.unref();
   await sweep();
 
@@ -200,7 +206,8 @@ export async function startSyncServer(options: SyncServerOptions = {}): Promise<
       // leave memory as its last phone goes.
       for (const ws of wss.clients) ws.terminate();
       const end = Date.now() + CLOSE_PATIENCE;
-      while (hocuspocus.getDocumentsCount() > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+      while (hocuspocus.getDocumentsCount() > 0 && Date.now() < end)
+        await new Promise((r) => setTimeout(r, 10));
       await new Promise<void>((ok) => wss.close(() => ok()));
       await closed;
       await hocuspocus.hooks('onDestroy', { instance: hocuspocus });

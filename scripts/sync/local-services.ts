@@ -82,7 +82,8 @@ export async function startRedis(): Promise<Service> {
 function postgresBin(): string {
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  if (versions.length === 0) throw new Error('No Postgres under /usr/lib/postgresql (apt-get install postgresql)');
+  if (versions.length === 0)
+    throw new Error('No Postgres under /usr/lib/postgresql (apt-get install postgresql)');
   return join(root, versions[0], 'bin');
 }
 

@@ -19,11 +19,31 @@ export function prometheus(instance: Hocuspocus, counters: Counters): string {
   const lines: string[] = [];
   const metric = (name: string, type: 'gauge' | 'counter', help: string, value: number) =>
     lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`, `${name} ${value}`);
-  metric('tableside_sync_rooms', 'gauge', 'Rooms open in memory on this instance.', instance.getDocumentsCount());
-  metric('tableside_sync_connections', 'gauge', 'Phones connected to this instance.', instance.getConnectionsCount());
+  metric(
+    'tableside_sync_rooms',
+    'gauge',
+    'Rooms open in memory on this instance.',
+    instance.getDocumentsCount()
+  );
+  metric(
+    'tableside_sync_connections',
+    'gauge',
+    'Phones connected to this instance.',
+    instance.getConnectionsCount()
+  );
   metric('tableside_sync_messages_total', 'counter', 'Messages received from phones.', counters.messages);
-  metric('tableside_sync_refused_total', 'counter', 'Connections refused at the key check or a room limit.', counters.refused);
-  metric('tableside_sync_cut_off_total', 'counter', 'Connections closed for breaking a message limit.', counters.cutOff);
+  metric(
+    'tableside_sync_refused_total',
+    'counter',
+    'Connections refused at the key check or a room limit.',
+    counters.refused
+  );
+  metric(
+    'tableside_sync_cut_off_total',
+    'counter',
+    'Connections closed for breaking a message limit.',
+    counters.cutOff
+  );
   return `${lines.join('\n')}\n`;
 }
 

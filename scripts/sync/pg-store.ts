@@ -123,7 +123,9 @@ export class PostgresRooms implements Rooms {
       const rows = await this.rows(room, client);
       if (rows.length > 1) {
         const merged = Y.mergeUpdates(rows.map((r) => r.data));
-        await client.query(`delete from tableside_updates where id = any($1::bigint[])`, [rows.map((r) => r.id)]);
+        await client.query(`delete from tableside_updates where id = any($1::bigint[])`, [
+          rows.map((r) => r.id)
+        ]);
         await client.query(`insert into tableside_updates (room, data) values ($1, $2)`, [
           room,
           Buffer.from(merged)

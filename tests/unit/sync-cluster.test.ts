@@ -36,7 +36,7 @@ import { titansGuidedTurn } from '../fixtures/long-logs';
 const turn = titansGuidedTurn(4);
 let redis: Service | undefined;
 let postgres: Service | undefined;
-let instances: Instance[] = [];
+const instances: Instance[] = [];
 const links: Link[] = [];
 const docs: Y.Doc[] = [];
 
@@ -130,7 +130,10 @@ describe('several sync server instances through Redis and Postgres', { timeout: 
     await until('both connected', () => p1.link.state === 'connected' && p2.link.state === 'connected');
     p1.tap(20);
     p2.tap(20);
-    await until('on different instances, both have 40', () => entryCount(p1.doc) === 40 && entryCount(p2.doc) === 40);
+    await until(
+      'on different instances, both have 40',
+      () => entryCount(p1.doc) === 40 && entryCount(p2.doc) === 40
+    );
     expect(ids(p1.doc)).toBe(ids(p2.doc));
 
     // A key the room was not opened with is refused on the other instance too.
@@ -143,9 +146,7 @@ describe('several sync server instances through Redis and Postgres', { timeout: 
     await until('p3 has 40', () => entryCount(p3.doc) === 40);
     p1.move(b);
     p1.tap(10);
-    await until('after the move, all have 50', () =>
-      [p1, p2, p3].every((p) => entryCount(p.doc) === 50)
-    );
+    await until('after the move, all have 50', () => [p1, p2, p3].every((p) => entryCount(p.doc) === 50));
     expect(ids(p3.doc)).toBe(ids(p1.doc));
 
     // A dies mid-game: P3, on it, plays on alone and then comes back through B.
@@ -156,9 +157,7 @@ describe('several sync server instances through Redis and Postgres', { timeout: 
     p3.tap(5);
     p2.tap(5);
     p3.move(b);
-    await until('after the kill, all have 65', () =>
-      [p1, p2, p3].every((p) => entryCount(p.doc) === 65)
-    );
+    await until('after the kill, all have 65', () => [p1, p2, p3].every((p) => entryCount(p.doc) === 65));
     expect(ids(p2.doc)).toBe(ids(p3.doc));
 
     // Every instance gone, then a new one: the room comes back whole from Postgres.

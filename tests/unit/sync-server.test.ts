@@ -327,7 +327,12 @@ describe('sync server limits', { timeout: 60_000 }, () => {
     const key = newRoomKey();
     const a = phone(server, room, key);
     await connected(a);
-    writeMeta(a.doc, { game: 'titans', setup: { ...setup, note: 'x'.repeat(10_000) }, created: 1, format: 1 });
+    writeMeta(a.doc, {
+      game: 'titans',
+      setup: { ...setup, note: 'x'.repeat(10_000) },
+      created: 1,
+      format: 1
+    });
     await until('a cut off', () => a.link.state === 'refused');
     expect(a.link.refusal).toBe(refusalText(CUT_OFF.tooBig));
   });
