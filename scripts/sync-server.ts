@@ -46,6 +46,12 @@ export interface SyncServerOptions {
   idleDays?: number;
   /** Behind a proxy: the address a connection comes from is the proxy's X-Forwarded-For. */
   trustProxy?: boolean;
+  /**
+   * A connection not let into any room by then is closed (default 10 s): Hocuspocus keeps what an
+   * unchecked connection sends until its key is checked, and one that never sends a key (or was
+   * refused) would otherwise hold that memory and its socket for good.
+   */
+  admitPatienceMs?: number;
   /** How often the counts go to the log (default a minute; 0: never). */
   metricsEveryMs?: number;
   log?: (line: string) => void;
@@ -60,6 +66,8 @@ export interface SyncServer {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
+/** Hocuspocus' own close code for a connection it did not let in (its `Unauthorized`). */
+const NOT_ADMITTED = 4401;
 /** How long close() waits for the rooms to be written and leave memory. */
 const CLOSE_PATIENCE = 5000;
 
@@ -111,6 +119,10 @@ export async function startSyncServer(options: SyncServerOptions = {}): Promise<
     const main = redis;
     extensions.push(new Redis({ createClient: () => main.duplicate() }));
   }
+  const admitted = new WeakSet<object>();
+  extensions.push({
+    connected: async ({ connection }) => void admitted.add(connection.webSocket)
+  });
   const hocuspocus = new Hocuspocus({ quiet: true, extensions });
 
   const healthy = async (): Promise<string | undefined> =>
@@ -159,6 +171,11 @@ export async function startSyncServer(options: SyncServerOptions = {}): Promise<
         setTimeout(() => ws.terminate(), 1000).unref();
         return false;
       };
+      const patience = setTimeout(() => {
+        if (!admitted.has(ws)) ws.close(NOT_ADMITTED, 'not let into any room');
+      }, options.admitPatienceMs ?? 10_000);
+      patience.unref();
+      ws.on('close', () => clearTimeout(patience));
       hocuspocus.handleConnection(ws as never, request);
     });
   });

@@ -356,6 +356,31 @@ describe('sync server limits', { timeout: 60_000 }, () => {
     expect(a3.link.refusal).toBe(refusalText(REFUSED.roomFull));
   });
 
+  it('closes a connection not let into any room in time: silent, or refused', async () => {
+    const server = await serve(0, { admitPatienceMs: 300 });
+    const room = newRoomName();
+    const owner = phone(server, room, newRoomKey());
+    await connected(owner);
+    const silent = new WebSocket(`ws://127.0.0.1:${server.port}`);
+    const refused = new HocuspocusProvider({
+      url: `ws://127.0.0.1:${server.port}`,
+      name: room,
+      token: newRoomKey()
+    });
+    const socket = refused.configuration.websocketProvider;
+    let refusedClosed = 0;
+    socket.on('close', ({ event }: { event: { code: number } }) => (refusedClosed = event.code));
+    const silentClosed = await new Promise<number>((resolve) =>
+      silent.on('close', (c: number) => resolve(c))
+    );
+    expect(silentClosed).toBe(4401);
+    await until('refused socket closed', () => refusedClosed === 4401);
+    refused.destroy();
+    // The phone that was let in stays.
+    await new Promise((r) => setTimeout(r, 400));
+    expect(owner.link.state).toBe('connected');
+  });
+
   it('answers /healthz and /metrics, and logs the counts', async () => {
     const server = await serve(0, { metricsEveryMs: 200 });
     const room = newRoomName();
