@@ -278,6 +278,10 @@ async function main() {
   if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') {
     console.log('Not on loopback: phones on HTTPS reach it only as wss://, through a TLS proxy.');
   }
+  // Hocuspocus runs some hooks without waiting for them (Redis' publish on every change among
+  // them): one that fails while Redis is away must be logged, not end the process and every
+  // table on it.
+  process.on('unhandledRejection', (error) => console.error(`${new Date().toISOString()} ${String(error)}`));
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -23,6 +23,8 @@ export interface Instance {
   stop(): Promise<void>;
   /** SIGKILL: gone mid-sentence, as a machine that dies. */
   kill(): Promise<void>;
+  /** False once the process has ended, by a signal or by itself. */
+  alive(): boolean;
 }
 
 export function freePort(): Promise<number> {
@@ -134,5 +136,11 @@ export async function startInstance(args: string[]): Promise<Instance> {
   child.stdout!.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
   const out = await started(child, /on ws:\/\/127\.0\.0\.1:\d+/, 'the sync server');
   const port = Number(/127\.0\.0\.1:(\d+)/.exec(out)![1]);
-  return { port, lines, stop: () => ended(child, 'SIGTERM'), kill: () => ended(child, 'SIGKILL') };
+  return {
+    port,
+    lines,
+    stop: () => ended(child, 'SIGTERM'),
+    kill: () => ended(child, 'SIGKILL'),
+    alive: () => child.exitCode === null && child.signalCode === null
+  };
 }

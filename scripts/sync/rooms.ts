@@ -65,6 +65,12 @@ export interface KeeperOptions {
 
 export class RoomKeeper implements Extension {
   extensionName = 'Tableside rooms';
+  /**
+   * Before Redis' extension (1000): Hocuspocus runs each hook extension after extension, each
+   * waiting for the last, so an update is stored before it is published, and a Redis that does
+   * not answer never holds it back.
+   */
+  priority = 2000;
   private readonly openings: Openings;
   private readonly now: () => number;
 

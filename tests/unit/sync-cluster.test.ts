@@ -3,7 +3,7 @@
  * real redis-server and keeping rooms in a real Postgres, both started here on 127.0.0.1 and
  * stopped at the end. Phones (the app's own link) on different instances converge; a phone
  * that moves to the other instance mid-game converges; an instance killed mid-game loses
- * nothing.
+ * nothing; with Redis gone, an instance stays up and keeps its own phones in step.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -166,5 +166,15 @@ describe('several sync server instances through Redis and Postgres', { timeout: 
     const late = phone(c, room, key);
     await until('a late phone on a new instance has all 65', () => entryCount(late.doc) === 65);
     expect(ids(late.doc)).toBe(ids(p1.doc));
+
+    // Redis goes away: the instance stays up, and its own phones stay in step.
+    const other = phone(c, room, key);
+    await until('other has 65', () => entryCount(other.doc) === 65);
+    await redis!.stop();
+    late.tap(3);
+    await until('on one instance without Redis, both have 68', () =>
+      [late, other].every((p) => entryCount(p.doc) === 68)
+    );
+    expect(c.alive()).toBe(true);
   });
 });

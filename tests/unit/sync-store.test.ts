@@ -4,15 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as Y from 'yjs';
 import { RoomStore } from '../../scripts/sync-store';
-import {
-  appendEntry,
-  entryCount,
-  mergeDoc,
-  newClock,
-  newRoomKey,
-  nextEntry,
-  roomUrl
-} from '../../src/lib/sync';
+import { appendEntry, entryCount, mergeDoc, newClock, newRoomKey, nextEntry } from '../../src/lib/sync';
 
 let dir: string;
 beforeEach(() => void (dir = mkdtempSync(join(tmpdir(), 'tableside-store-'))));
@@ -70,11 +62,5 @@ describe('the sync server’s room files', () => {
     expect(statSync(file).size).toBeLessThan(before); // rewritten as one frame
     expect(loaded(new RoomStore(dir), 'room1')).toBe(30);
     expect(store.load('nothing-here')).toBeUndefined();
-  });
-
-  it('builds the address a phone connects to', () => {
-    expect(roomUrl('wss://sync.example.org/', 'abc_-1', 'k-y_')).toBe(
-      'wss://sync.example.org/abc_-1?key=k-y_'
-    );
   });
 });

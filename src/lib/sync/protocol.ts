@@ -32,11 +32,6 @@ export const CUT_OFF = {
 export const ROOM_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 export const ROOM_KEY = /^[A-Za-z0-9_-]{22,128}$/;
 
-/** Before #35 phones named the room in the address: `<server>/<room>?key=<key>`. */
-export function roomUrl(server: string, room: string, key: string): string {
-  return `${server.replace(/\/+$/, '')}/${encodeURIComponent(room)}?key=${encodeURIComponent(key)}`;
-}
-
 /** True for a close code that means the server will not take this phone back as it is. */
 export function isCutOff(code: number): boolean {
   return code === CUT_OFF.tooFast || code === CUT_OFF.tooBig;
