@@ -54,9 +54,10 @@ export class PostgresRooms implements Rooms {
     } finally {
       client.release();
     }
+    // For the log: the database, without a password.
     const where = new URL(url);
-    where.password = '';
-    return new PostgresRooms(pool, `${where.origin}${where.pathname}`);
+    const user = where.username ? `${where.username}@` : '';
+    return new PostgresRooms(pool, `${where.protocol}//${user}${where.host}${where.pathname}`);
   }
 
   async admit(room: string, key: string, mayOpen: boolean): Promise<Admission> {
