@@ -227,7 +227,9 @@ export async function startSyncServer(options: SyncServerOptions = {}): Promise<
         await new Promise((r) => setTimeout(r, 10));
       await new Promise<void>((ok) => wss.close(() => ok()));
       await closed;
-      await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
+      // Redis' extension says goodbye to Redis here, which waits for ever when Redis is gone.
+      const destroyed = hocuspocus.hooks('onDestroy', { instance: hocuspocus }).catch(() => {});
+      await Promise.race([destroyed, new Promise((r) => setTimeout(r, CLOSE_PATIENCE).unref())]);
       redis?.disconnect();
       await store.close();
     }

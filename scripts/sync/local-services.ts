@@ -61,10 +61,15 @@ function started(child: ChildProcess, ready: RegExp, what: string, ms = 30_000):
   });
 }
 
+/** Sends `signal`, and SIGKILL if the child is still there 10 s later. */
 function ended(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((ok) => {
-    child.once('exit', () => ok());
+    const stubborn = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(stubborn);
+      ok();
+    });
     child.kill(signal);
   });
 }
