@@ -349,7 +349,7 @@ describe('Theos', () => {
     const first = await openTab(shared.browser);
     await setUp(first.page, { players: 6, type: /2v2v2/, decks: /Draft/, seed: 'SHARE001' });
     const code = (await first.page.getByTestId('setup-code').innerText()).trim();
-    expect(code).toMatch(/^TH1-/);
+    expect(code).toMatch(/^TH2-/);
     // The other phone has seats, not names: compare with the names taken out.
     const seats = (texts: string[]) =>
       texts.map((t) => t.replace(/\b(Ana|Ben|Cy|Dee|Eli|Fay)\b/g, (n) => `Player ${NAMES.indexOf(n) + 1}`));

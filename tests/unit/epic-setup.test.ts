@@ -158,7 +158,7 @@ describe('Epic setup codes', () => {
           match: playerCount % 2 === 0
         };
         const code = encodeSetupCode(s);
-        expect(code.startsWith('E1-')).toBe(true);
+        expect(code.startsWith('E2-')).toBe(true);
         expect(decodeSetupCode(code)).toEqual({ ok: true, ...s });
         expect(decodeSetupCode(`https://x.example/epic/new?code=${encodeURIComponent(code)}`)).toEqual({
           ok: true,
@@ -187,9 +187,9 @@ describe('Epic setup codes', () => {
       ok: false,
       reason: 'The code does not check out: a character is missing or mistyped.'
     });
-    expect(decodeSetupCode('T1-ABCD')).toEqual({
+    expect(decodeSetupCode('X1-ABCD')).toEqual({
       ok: false,
-      reason: 'That is not an Epic setup code (they start with “E1-”).'
+      reason: 'That is not an Epic setup code (they start with “E2-”).'
     });
     expect(decodeSetupCode('  ')).toEqual({ ok: false, reason: 'Enter a setup code first.' });
     expect(decodeSetupCode(code.slice(0, 8))).toMatchObject({ ok: false });

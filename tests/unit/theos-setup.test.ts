@@ -307,7 +307,7 @@ describe('setup codes', () => {
         for (const seed of ['K7QM2XDA', 'ZZ00ZZ00', 'ABC']) {
           const setup = theosSetup(format, n, kind, { seed, drawTeams: true });
           const code = encodeSetupCode(setup)!;
-          expect(code, `${format} ${n} ${kind}`).toMatch(/^TH1-/);
+          expect(code, `${format} ${n} ${kind}`).toMatch(/^TH2-/);
           const decoded = decodeSetupCode(code);
           expect(decoded.ok, `${format} ${n} ${kind}: ${!decoded.ok && decoded.reason}`).toBe(true);
           if (!decoded.ok) continue;
@@ -339,9 +339,9 @@ describe('setup codes', () => {
   it('a mistyped, foreign or cut code gets a plain reason', () => {
     const code = encodeSetupCode(theosSetup('ffa', 5, 'draft'))!;
     expect(decodeSetupCode('')).toEqual({ ok: false, reason: 'Enter a setup code first.' });
-    expect(decodeSetupCode('T1-ABCD-EF')).toEqual({
+    expect(decodeSetupCode('X1-ABCD-EF')).toEqual({
       ok: false,
-      reason: 'That is not a Theos setup code (they start with “TH1-”).'
+      reason: 'That is not a Theos setup code (they start with “TH2-”).'
     });
     const typo = code.slice(0, 6) + (code[6] === 'A' ? 'B' : 'A') + code.slice(7);
     expect(decodeSetupCode(typo)).toEqual({

@@ -15,6 +15,7 @@ export const epic: GameEntry = {
     'Mojo for 2–6 gods, turn steps and actions, mulligans, matches — sealed, draft, Pack War or designed decks.',
   players: { min: 2, max: 6 },
   rules: 'epic',
+  codePrefix: 'E',
   describeSetup(setup) {
     const format = FORMAT_NAMES[String(setup.format)] ?? 'Epic';
     const packs = setup.format === 'sealed' || setup.format === 'draft' ? ` ${Number(setup.packs)}` : '';
