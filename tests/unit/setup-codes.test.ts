@@ -171,13 +171,16 @@ describe('setup codes: every game', () => {
     const prefixes = GAMES.map((g) => g.codePrefix);
     expect(prefixes.every(Boolean)).toBe(true);
     expect(new Set(prefixes).size).toBe(prefixes.length);
+    expect(() =>
+      setupCodec({ game: { id: 'x', title: 'X', codePrefix: 'OU' }, write: () => {}, read: () => 1 })
+    ).toThrow(/capitals other than I, L, O and U/);
   });
 });
 
 describe('setup codes: a game declares only its fields', () => {
   // A made-up game, to show a codec is its fields and nothing else.
   const codec = setupCodec<{ a: number; b: boolean }>({
-    game: 'titans',
+    game: { id: 'made-up', title: 'Made Up', codePrefix: 'MK' },
     write: (v, out) => out.int(v.a, 4).flag(v.b),
     read: (input) => ({ a: input.int(4), b: input.flag() }),
     check: (v) => (v.a > 9 ? 'a is at most 9' : undefined)
@@ -189,7 +192,7 @@ describe('setup codes: a game declares only its fields', () => {
       reason: 'The code’s setup is not valid: a is at most 9.'
     });
     const long = new BitWriter().int(7, 4).flag(true).int(0, 10).text();
-    expect(codec.decode(`T2-${long}${checkCharacter(long, 2)}`)).toEqual({
+    expect(codec.decode(`MK2-${long}${checkCharacter(long, 2)}`)).toEqual({
       ok: false,
       reason: 'The code is the wrong length for its setup: a character is missing or one too many.'
     });

@@ -15,6 +15,7 @@
  * very setups they gave then; their fields are laid out the same.
  */
 import { GAMES } from '../games/registry';
+import type { GameEntry } from '../games/types';
 import { CODE_ALPHABET as ALPHABET, normalizeCode } from '../random/seeded';
 
 export { ALPHABET as CODE_ALPHABET };
@@ -119,8 +120,8 @@ export function checkCharacter(body: string, version: number): string {
 export type Decoded<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 export interface SetupCodeSpec<T> {
-  /** The game's registry id: its title names it in reasons, its code prefix starts its codes. */
-  game: string;
+  /** The game's registry entry: its title names it in reasons, its `codePrefix` starts its codes. */
+  game: Pick<GameEntry, 'id' | 'title' | 'codePrefix'>;
   /** Writes what the code carries. Throw a RangeError for a value a code cannot carry. */
   write(value: T, out: BitWriter): void;
   /**
@@ -140,9 +141,12 @@ export interface SetupCodec<T> {
 
 /** The game a code belongs to, by its prefix (longest first: "TH" before "T"). */
 function gameOfCode(
-  clean: string
+  clean: string,
+  own: Pick<GameEntry, 'id' | 'title' | 'codePrefix'>
 ): { id: string; title: string; prefix: string; version: number } | undefined {
-  const known = GAMES.filter((g) => g.codePrefix).sort((a, b) => b.codePrefix!.length - a.codePrefix!.length);
+  const known = [own, ...GAMES.filter((g) => g.id !== own.id)]
+    .filter((g) => g.codePrefix)
+    .sort((a, b) => b.codePrefix!.length - a.codePrefix!.length);
   for (const g of known) {
     const match = new RegExp(`^${g.codePrefix}([0-9])`).exec(clean);
     if (match) return { id: g.id, title: g.title, prefix: g.codePrefix!, version: Number(match[1]) };
@@ -150,19 +154,19 @@ function gameOfCode(
   return undefined;
 }
 
-function titleOf(id: string): { title: string; prefix: string } {
-  const entry = GAMES.find((g) => g.id === id);
-  if (!entry?.codePrefix) throw new Error(`The game “${id}” has no setup-code prefix in its registry entry.`);
-  return { title: entry.title, prefix: entry.codePrefix };
-}
-
 /** "an Epic", "a Theos". */
 const withArticle = (title: string) => (/^[AEIOU]/i.test(title) ? `an ${title}` : `a ${title}`);
 
 export function setupCodec<T>(spec: SetupCodeSpec<T>): SetupCodec<T> {
+  const { title, codePrefix: prefix } = spec.game;
+  if (!prefix) throw new Error(`${title} has no setup-code prefix in its registry entry.`);
+  // A typed code is normalized (O→0, I and L→1, U→V) before it is read; a prefix with those
+  // letters would never match itself.
+  if (normalizeCode(prefix) !== prefix || /[0-9]/.test(prefix)) {
+    throw new Error(`${title}'s setup-code prefix “${prefix}” must be capitals other than I, L, O and U.`);
+  }
   return {
     encode(value) {
-      const { prefix } = titleOf(spec.game);
       const out = new BitWriter();
       spec.write(value, out);
       const body = out.text();
@@ -171,20 +175,19 @@ export function setupCodec<T>(spec: SetupCodeSpec<T>): SetupCodec<T> {
     },
 
     decode(raw) {
-      const { title, prefix } = titleOf(spec.game);
       const refuse = (reason: string): Decoded<T> => ({ ok: false, reason });
       let text = String(raw ?? '').trim();
       const fromLink = /[?&]code=([^&#\s]+)/.exec(text);
       if (fromLink) text = safeDecode(fromLink[1]);
       const clean = normalizeCode(text);
       if (!clean) return refuse('Enter a setup code first.');
-      const owner = gameOfCode(clean);
+      const owner = gameOfCode(clean, spec.game);
       if (!owner) {
         return refuse(
           `That is not ${withArticle(title)} setup code (they start with “${prefix}${WRITTEN_VERSION}-”).`
         );
       }
-      if (owner.id !== spec.game) {
+      if (owner.id !== spec.game.id) {
         return refuse(
           `That is ${withArticle(owner.title)} setup code, not ${withArticle(title)} one: open it from ${owner.title}’s new-game screen.`
         );

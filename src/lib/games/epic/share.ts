@@ -7,6 +7,7 @@
  * seat (3), seed length − 1 (5), then 5 bits per seed character.
  */
 import { setupCodec } from '../../share/setup-code';
+import { epic } from './index';
 import { seedProblem, normalizeCode } from '../../random/seeded';
 import { MAX_PLAYERS, MIN_PLAYERS, epicSetupProblem, type EpicFormat, type EpicSetup } from './format';
 
@@ -23,7 +24,7 @@ export type SharedSetup = Pick<
 export type DecodedSetup = ({ ok: true } & SharedSetup) | { ok: false; reason: string };
 
 const codec = setupCodec<SharedSetup>({
-  game: 'epic',
+  game: epic,
   write(s, out) {
     const seed = normalizeCode(s.seed);
     out

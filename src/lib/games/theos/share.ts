@@ -10,6 +10,7 @@
  * of length, 5 per character) that rebuilds the pool or packets.
  */
 import { setupCodec } from '../../share/setup-code';
+import { theos } from './index';
 import { normalizeCode } from '../../random/seeded';
 import { PREBUILT_GROUPS, ROSTER_SETS } from './decks';
 import { drawDecks } from './randomize';
@@ -34,7 +35,7 @@ function pairingIndex(setup: TheosSetup): number {
 }
 
 const codec = setupCodec<TheosSetup>({
-  game: 'theos',
+  game: theos,
   write(setup, out) {
     const ids = setup.players.map((p) => p.id);
     out.int(ids.length - 2, 3).int(FORMAT_LIST.indexOf(setup.format), 3);

@@ -9,6 +9,7 @@ import { FORMATS, type TitansFormat, type TitansMode } from './format';
 import { SLOTS, cardsFor } from './cards';
 import { pilesProblem, type PileLayout } from './piles';
 import { setupCodec } from '../../share/setup-code';
+import { titans } from './index';
 
 const FORMAT_LIST: TitansFormat[] = ['duel', 'two-arenas', 'three-arenas'];
 
@@ -21,7 +22,7 @@ interface Shared {
 export type DecodedSetup = ({ ok: true } & Shared) | { ok: false; reason: string };
 
 const codec = setupCodec<Shared>({
-  game: 'titans',
+  game: titans,
   write({ format, mode, piles }, out) {
     out.int(FORMAT_LIST.indexOf(format), 2).flag(mode === 'constructed');
     if (mode !== 'classic') return;

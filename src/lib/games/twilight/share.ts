@@ -7,6 +7,7 @@
  * player is chosen (2), random seats (1), then the seed's own letters to the end of the code.
  */
 import { setupCodec } from '../../share/setup-code';
+import { twilight } from './index';
 import { normalizeCode, seedProblem } from '../../random/seeded';
 import { FIRST_BY, MAX_PLAYERS, MIN_PLAYERS, teamCounts, type FirstBy } from './format';
 
@@ -39,7 +40,7 @@ export function sharedProblem(s: SharedSetup): string | undefined {
 }
 
 const codec = setupCodec<SharedSetup>({
-  game: 'twilight',
+  game: twilight,
   write(s, out) {
     const problem = sharedProblem(s);
     if (problem) throw new RangeError(`Cannot share this setup: ${problem}.`);

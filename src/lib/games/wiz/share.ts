@@ -9,6 +9,7 @@
  * dealer (3), then 2 bits per seat for its character when characters are on.
  */
 import { setupCodec } from '../../share/setup-code';
+import { wiz } from './index';
 import { CHARACTER_ELEMENTS, DECK_IDS, type DeckId, type Element } from './cards';
 import { MAX_TARGET, wizSetupProblem, type LifePoolSetup, type WizFormat, type WizSetup } from './format';
 
@@ -20,7 +21,7 @@ export type SharedSetup = Omit<WizSetup, 'players' | 'seed'> & { seats: number }
 export type DecodedSetup = ({ ok: true } & SharedSetup) | { ok: false; reason: string };
 
 const codec = setupCodec<SharedSetup>({
-  game: 'wiz',
+  game: wiz,
   write(s, out) {
     out
       .int(FORMAT_LIST.indexOf(s.format), 2)
