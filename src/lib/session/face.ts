@@ -37,10 +37,16 @@ export interface GameRuntime<S extends BaseSetup = BaseSetup> {
   readonly history: HistoryItem[];
   readonly problem: string | undefined;
   readonly unsaved: string | undefined;
+  /** True while the page holds steps storage refused (the only copy of them); see `retry`. */
+  readonly held?: boolean;
   /** Set for a shared game. */
   readonly link?: LinkState;
   subscribe(listener: () => void): () => void;
   onFailure(listener: (reason: string) => void): () => void;
+  /** Hears when held steps were written back: the game is saved again. */
+  onSavedAgain?(listener: () => void): () => void;
+  /** Writes held steps back now, with the whole game; true once saved. */
+  retry?(): Promise<boolean>;
   check(event: GameEvent): string | undefined;
   send(event: GameEvent, options?: SendOptions): SendOutcome;
   undo(options?: SendOptions): SendOutcome;
