@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { openTab, shot, visit } from './harness';
 import { useBrowser } from './shared';
 import { startDuel as duel } from './titans-play';
-import { storedSteps, tapAfterLooking } from './checks';
+import { journalFiles, storedSteps, tapAfterLooking } from './checks';
 
 const shared = useBrowser();
 
@@ -25,25 +25,6 @@ async function spent(page: Page): Promise<number> {
     (await page.getByLabel('0 of 2 surge tokens left').count()) * 2 +
     (await page.getByLabel('1 of 2 surge tokens left').count())
   );
-}
-
-/** The journal's files as the page's origin holds them (name → lines). */
-function journalFiles(page: Page): Promise<Record<string, string[]>> {
-  return page.evaluate(async () => {
-    const out: Record<string, string[]> = {};
-    const root = await navigator.storage.getDirectory();
-    let dir: FileSystemDirectoryHandle;
-    try {
-      dir = await root.getDirectoryHandle('tableside-journal');
-    } catch {
-      return out;
-    }
-    for await (const name of (dir as unknown as { keys(): AsyncIterable<string> }).keys()) {
-      const text = await (await (await dir.getFileHandle(name)).getFile()).text();
-      out[name] = text.split('\n').filter(Boolean);
-    }
-    return out;
-  });
 }
 
 describe('the recovery copy', () => {

@@ -4,7 +4,7 @@
  * (sync/runtime.ts, the log in a Yjs document). LiveSession and the play screen see only this.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type { BaseSetup, GameEvent, SessionRecord } from '../db/records';
+import type { BaseSetup, EventRecord, GameEvent, SessionRecord } from '../db/records';
 import type { HistoryItem, SendOptions, SendOutcome } from './runtime';
 import type { GameLogic, StepMeta } from './types';
 
@@ -35,6 +35,8 @@ export interface GameRuntime<S extends BaseSetup = BaseSetup> {
   readonly redoLabel: string | undefined;
   readonly complete: boolean;
   readonly history: HistoryItem[];
+  /** The log held (all of it once `complete`), for a file made from the screen. */
+  readonly log?: readonly EventRecord[];
   readonly problem: string | undefined;
   readonly unsaved: string | undefined;
   /** True while the page holds steps storage refused (the only copy of them); see `retry`. */
