@@ -75,8 +75,9 @@ function plant(page: Page): Promise<Record<string, string>> {
       await w.write(new Uint8Array(256 * 1024));
       await w.close();
     });
-    const buckets = (navigator as unknown as { storageBuckets?: { open(n: string, o?: object): Promise<any> } })
-      .storageBuckets;
+    const buckets = (
+      navigator as unknown as { storageBuckets?: { open(n: string, o?: object): Promise<any> } }
+    ).storageBuckets;
     await attempt('bucketOpfs', async () => {
       const bucket = await buckets!.open('recovery', { persisted: true, durability: 'strict' });
       const root = await bucket.getDirectory();
@@ -222,7 +223,11 @@ try {
   table.restarted = await look(page);
   console.log(
     'after restart the screen says:',
-    await page.locator('main, body').first().innerText().then((t) => t.slice(0, 400))
+    await page
+      .locator('main, body')
+      .first()
+      .innerText()
+      .then((t) => t.slice(0, 400))
   );
   console.log('console errors:', errors.slice(0, 10));
 } finally {
@@ -231,6 +236,14 @@ try {
   disk.remove();
 }
 const stores = Object.keys(table.before);
-console.log(`\n${'store'.padEnd(14)}${Object.keys(table).map((k) => k.padEnd(26)).join('')}`);
+console.log(
+  `\n${'store'.padEnd(14)}${Object.keys(table)
+    .map((k) => k.padEnd(26))
+    .join('')}`
+);
 for (const store of stores)
-  console.log(`${store.padEnd(14)}${Object.values(table).map((t) => (t[store] ?? '').slice(0, 24).padEnd(26)).join('')}`);
+  console.log(
+    `${store.padEnd(14)}${Object.values(table)
+      .map((t) => (t[store] ?? '').slice(0, 24).padEnd(26))
+      .join('')}`
+  );

@@ -6,7 +6,7 @@
  * Only local files: the image lives in the system's temporary folder and is removed by `remove()`.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,7 +15,10 @@ export interface SmallDisk {
   dir: string;
   /** Bytes free for a writer now. */
   free(): number;
-  /** Fills the disk to 0 bytes free, with one filler file. */
+  /**
+   * Fills the disk to 0 bytes free, with filler files. Call it again to take whatever the browser
+   * freed since (LevelDB's compactions and deleted files give blocks back).
+   */
   fill(): void;
   /** Frees the disk again (removes the filler). */
   unfill(): void;
@@ -41,7 +44,7 @@ export function makeSmallDisk(megabytes: number, kind: 'ext4' | 'tmpfs' = 'ext4'
   const base = mkdtempSync(join(tmpdir(), 'tableside-disk-'));
   const image = join(base, 'disk.img');
   const dir = join(base, 'mnt');
-  const filler = () => join(dir, 'filler');
+  let fills = 0;
   mkdirSync(dir);
   if (kind === 'tmpfs') run('mount', ['-t', 'tmpfs', '-o', `size=${megabytes}m`, 'tmpfs', dir]);
   else {
@@ -59,20 +62,20 @@ export function makeSmallDisk(megabytes: number, kind: 'ext4' | 'tmpfs' = 'ext4'
     dir,
     free,
     fill() {
+      const n = fills++;
       // fallocate takes most of it at once (its extent tree needs a few blocks of its own)…
       const bytes = free() - 512 * 1024;
-      if (bytes > 0) run('fallocate', ['-l', String(bytes), filler()]);
-      // Whatever fallocate could not place (metadata blocks), a write takes until the disk says no.
+      if (bytes > 0) run('fallocate', ['-l', String(bytes), join(dir, `filler-${n}`)]);
+      // …and whatever it could not place, writes take until the disk says no.
       for (const bs of [4096, 1024, 1])
         try {
-          run('dd', ['if=/dev/zero', `of=${join(dir, `filler-${bs}`)}`, `bs=${bs}`, 'count=1000000']);
+          run('dd', ['if=/dev/zero', `of=${join(dir, `filler-${n}-${bs}`)}`, `bs=${bs}`, 'count=1000000']);
         } catch {
           // dd stops with "No space left on device": that is the point.
         }
     },
     unfill() {
-      rmSync(filler(), { force: true });
-      for (const bs of [4096, 1024, 1]) rmSync(join(dir, `filler-${bs}`), { force: true });
+      for (const name of readdirSync(dir)) if (name.startsWith('filler-')) rmSync(join(dir, name));
     },
     remove() {
       if (mounted) {

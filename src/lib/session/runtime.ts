@@ -533,7 +533,8 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
   }
 
   private failed(jobs: CommitJob[], dropped: CommitJob[], error: unknown): void {
-    if ((error as { name?: string })?.name !== 'ConstraintError') return this.hold([...jobs, ...dropped], error);
+    if ((error as { name?: string })?.name !== 'ConstraintError')
+      return this.hold([...jobs, ...dropped], error);
     this.timeline.rollback(this.committedHead);
     this.record = { ...this.record, head: this.committedHead, status: naturalStatus(this.snapshot) };
     this.writtenHead = this.writtenPeriod = -1;
