@@ -67,7 +67,7 @@ describe('a full phone', () => {
     // The refusal is said, plainly, with what can be done at once.
     await expect.poll(() => held(page).count()).toBe(1);
     expect(await held(page).innerText()).toMatch(
-      /so this game is kept only on this screen until there is room\. Keep this screen open: every tap is kept\./
+      /(out of space|would not save this game).* This game is kept only on this screen until there is room: keep it open, every tap is kept\./
     );
     // Two more taps while full: kept, in order.
     await tapNext(page, ++taps);

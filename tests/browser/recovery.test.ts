@@ -184,7 +184,7 @@ describe('the recovery copy', () => {
     await expect
       .poll(() => banner.locator('p').first().innerText())
       .toBe(
-        'Your phone is out of space, so this game is kept only on this screen until there is room. Keep this screen open: every tap is kept. Free some space (photos, videos or apps you do not need), then tap Try again, or send the game as a file now.'
+        'Your phone is out of space. This game is kept only on this screen until there is room: keep it open, every tap is kept. Free some space (photos, videos or apps you do not need), then tap Try again, or send the game as a file now.'
       );
     // Kept: the screen shows the tap, with no "saving" mark claiming it is being stored.
     expect(await spent(page)).toBe(2);
@@ -208,6 +208,53 @@ describe('the recovery copy', () => {
     await page.getByRole('region', { name: 'Board' }).waitFor();
     expect(await spent(page)).toBe(1);
     expect(await undoButton(page).getAttribute('aria-label')).toMatch(/^Undo: /);
+    await context.close();
+  });
+});
+
+describe('room running out', () => {
+  it('the home screen and Settings warn while little room is left, with what Tableside uses and the export button', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await startDuel(page);
+    // What a nearly full phone's browser says: 10 MB left beyond what the origin uses. (Chromium
+    // here reports its quota from the disk's size and ignores a quota override in estimate(),
+    // so the answer is set in the page.)
+    await context.addInitScript(() => {
+      const real = StorageManager.prototype.estimate;
+      StorageManager.prototype.estimate = async function () {
+        const answer = await real.call(this);
+        const room = (window as unknown as { __room?: number }).__room ?? 10 * 1024 * 1024;
+        return { ...answer, quota: (answer.usage ?? 0) + room };
+      };
+    });
+    const warning = page.getByRole('alert').filter({ hasText: 'nearly out of space' });
+    await visit(page, `${shared.server.url}/`);
+    await expect
+      .poll(() => warning.locator('p').first().innerText())
+      .toMatch(
+        /^Your phone is nearly out of space: the browser has 10\.0 MB left for Tableside, which uses [\d.]+ [KM]?B\. When it is full, new steps can no longer be saved\./
+      );
+    await shot(page, 'low-space-home');
+    const download = page.waitForEvent('download');
+    await warning.getByRole('button', { name: 'Export a backup' }).click();
+    const file = JSON.parse(
+      await (await (await download).createReadStream()).toArray().then((c) => Buffer.concat(c).toString())
+    );
+    expect(file.sessions).toHaveLength(1);
+    await expect
+      .poll(() => warning.getByRole('status').innerText())
+      .toBe('Exported 1 game to your downloads.');
+
+    await visit(page, `${shared.server.url}/settings`);
+    await expect.poll(() => warning.count()).toBe(1);
+    await warning.scrollIntoViewIfNeeded();
+    await shot(page, 'low-space-settings');
+
+    // Room enough: nothing is said.
+    await context.addInitScript(() => ((window as unknown as { __room: number }).__room = 2 ** 30));
+    await visit(page, `${shared.server.url}/`);
+    await page.getByRole('list', { name: 'Games in progress' }).waitFor();
+    expect(await warning.count()).toBe(0);
     await context.close();
   });
 });

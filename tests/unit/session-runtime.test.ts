@@ -357,7 +357,7 @@ describe('session runtime', () => {
     expect(ctx(rt).scores).toEqual([6, 2]);
     expect(rt.held).toBe(true);
     expect(rt.pending).toBe(false);
-    expect(rt.unsaved).toMatch(/^Your phone is out of space, so this game is kept only on this screen/);
+    expect(rt.unsaved).toMatch(/^Your phone is out of space\. This game is kept only on this screen/);
     expect(failures).toHaveLength(1);
     expect(await db.events.count()).toBe(1);
     // Taps go on while full, in order; a try that still fails keeps everything.
@@ -400,7 +400,7 @@ describe('session runtime', () => {
     rt.send({ type: 'ROLL', player: 1, value: 6 });
     await rt.saved();
     expect(rt.held).toBe(true);
-    expect(rt.unsaved).toMatch(/^The browser would not save this game .*kept only on this screen/);
+    expect(rt.unsaved).toMatch(/^The browser would not save this game, most likely because the phone is out of space\. This game is kept only on this screen/);
     expect(ctx(rt)).toMatchObject({ round: 2, rolls: [6] });
     rt.send({ type: 'ADD', player: 0, amount: -1 });
     expect(await rt.retry()).toBe(true);

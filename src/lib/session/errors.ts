@@ -70,11 +70,10 @@ export const STORAGE_MESSAGES: Record<StorageTrouble, string> = {
  */
 export function heldMessage(error: unknown): string {
   const keep =
-    'so this game is kept only on this screen until there is room. Keep this screen open: every tap is kept. Free some space (photos, videos or apps you do not need), then tap Try again, or send the game as a file now.';
-  if (storageTrouble(error) === 'full') return `Your phone is out of space, ${keep}`;
-  const e = chain(error)[0];
-  const detail = e?.message || e?.name || String(error);
-  return `The browser would not save this game (phones do this when their storage is full), ${keep} (The browser said: ${detail})`;
+    'This game is kept only on this screen until there is room: keep it open, every tap is kept. Free some space (photos, videos or apps you do not need), then tap Try again, or send the game as a file now.';
+  return storageTrouble(error) === 'full'
+    ? `Your phone is out of space. ${keep}`
+    : `The browser would not save this game, most likely because the phone is out of space. ${keep}`;
 }
 
 /** A write the browser refused, in words that say what happened and what to do. */

@@ -554,6 +554,8 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
     this.heldJobs = [...(this.heldJobs ?? []), ...jobs];
     this.writtenHead = this.writtenPeriod = -1;
     const reason = heldMessage(error);
+    // The browser's own words stay out of the banner (they rarely help at the table).
+    console.error('Tableside could not save a game; it is held on the screen', error);
     this.unsaved = reason;
     this.retryLater();
     this.notify();
