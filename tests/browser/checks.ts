@@ -141,6 +141,25 @@ export function storedSteps(page: Page, id: string): Promise<number> {
   return readDb(page, { store: 'events', index: 'sessionId', op: 'count', key: id });
 }
 
+/** The recovery journal's files as the page's origin holds them (name → lines). */
+export function journalFiles(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(async () => {
+    const out: Record<string, string[]> = {};
+    const root = await navigator.storage.getDirectory();
+    let dir: FileSystemDirectoryHandle;
+    try {
+      dir = await root.getDirectoryHandle('tableside-journal');
+    } catch {
+      return out;
+    }
+    for await (const name of (dir as unknown as { keys(): AsyncIterable<string> }).keys()) {
+      const text = await (await (await dir.getFileHandle(name)).getFile()).text();
+      out[name] = text.split('\n').filter(Boolean);
+    }
+    return out;
+  });
+}
+
 /** The settings rows as stored (key → value). */
 export async function storedSettings(page: Page): Promise<Record<string, unknown>> {
   const rows = await readDb<{ key: string; value: unknown }[]>(page, { store: 'settings', op: 'getAll' });
