@@ -202,6 +202,53 @@ describe('Theos', () => {
     await context.close();
   });
 
+  it('Realms work like Teams (tap two to swap); the line says the table as it is; Start says every fault beside it', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await setUp(page, { players: 6, type: /2v2v2/, decks: /Your own/, seed: 'REALMS01' });
+    const realms = page.locator('.realm');
+    const line = page.locator('.realm-line');
+    const seats = async (r: number) =>
+      (
+        await realms
+          .nth(r)
+          .getByRole('button')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!))
+      )
+        .map((label) => /^(\w+) \(Team (\d)\)/.exec(label)!)
+        .map(([, name, team]) => ({ name, team }));
+    const before = await realms.allInnerTexts();
+    expect(await line.innerText()).toBe('Each team has one member in each Realm.');
+
+    // One stray tap moves nobody: it only picks the player.
+    const [x] = await seats(0);
+    await tapAfterLooking(realms.nth(0).getByRole('button', { name: new RegExp(`^${x.name} `) }));
+    expect(await realms.allInnerTexts()).toEqual(before);
+    expect(await line.innerText()).toBe('Each team has one member in each Realm.');
+
+    // The second tap swaps: X joins their teammate, Y leaves theirs: two teams are now together.
+    const y = (await seats(1)).find((p) => p.team !== x.team)!;
+    await tapAfterLooking(realms.nth(1).getByRole('button', { name: new RegExp(`^${y.name} `) }));
+    await expect.poll(() => line.innerText()).toMatch(/^Not yet: teammates start in different Realms: /);
+    const fault = await line.innerText();
+    const mates = (p: { team: string }) =>
+      NAMES.slice(0, 6).filter((_, i) => Math.floor(i / 2) + 1 === Number(p.team));
+    for (const p of [x, y]) expect(fault).toContain(mates(p).join(' and '));
+
+    // Start cannot start: the reason, naming both pairs, sits on screen beside the button.
+    const why = page.getByRole('alert');
+    await expect
+      .poll(() => why.innerText())
+      .toContain('Cannot start yet: teammates start in different Realms');
+    for (const p of [x, y]) expect(await why.innerText()).toContain(mates(p).join(' and '));
+    await page.getByRole('button', { name: 'Start the game' }).click();
+    const box = (await why.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    expect(page.url()).toMatch(/\/theos\/new/);
+    await shot(page, 'theos-realms-fault');
+    await context.close();
+  });
+
   it('Guide me and the quick flow, fed the same numbers, show the same board and history', async () => {
     const { page, context } = await openTab(shared.browser);
     const play = async (guide: boolean) => {
