@@ -84,28 +84,23 @@ async function setFollowers(page: Page, who: string, total: number) {
   await expect.poll(() => followerCount(page, who)).toBe(total);
 }
 
-/** Ends turns until the Play Phase is over (the last button ends it); `beforeLast` runs just before. */
-async function finishPlayPhase(page: Page, beforeLast?: () => Promise<void>) {
-  for (;;) {
-    const last = page.getByRole('button', { name: /end the Play Phase$/ });
-    if (await last.isVisible()) {
-      await beforeLast?.();
-      await tapAfterLooking(last);
-      return;
-    }
-    const turn = round(page).getByRole('button', { name: /^Turn \d done$/ });
-    const label = await turn.innerText();
-    await tapAfterLooking(turn);
-    await expect.poll(() => turn.or(last).first().innerText()).not.toBe(label);
-  }
+/** Ends the Play Phase: in the quick flow one tap, whatever turn the table is on. */
+async function finishPlayPhase(page: Page) {
+  await tapAfterLooking(round(page).getByRole('button', { name: /end the Play Phase$/ }));
 }
 
-/** Everyone's cleanup typed in one go: tap the first box, then keep (and Followers back) each. */
+/**
+ * Everyone's cleanup typed in one go: the pad is open on the first player once the quick flow
+ * ends the Play Phase (otherwise tap the first box), then keep (and Followers back) each.
+ */
 async function cleanupAll(page: Page, entries: number[]) {
-  await round(page)
-    .getByRole('button', { name: /^Cleanup for/ })
-    .first()
-    .click();
+  const pad = page.getByRole('group', { name: /^Number pad/ });
+  if (!(await pad.isVisible())) {
+    await round(page)
+      .getByRole('button', { name: /^Cleanup for/ })
+      .first()
+      .click();
+  }
   for (const n of entries) await typeOnPad(page, n);
 }
 
@@ -119,7 +114,7 @@ async function historyText(page: Page): Promise<string> {
 }
 
 describe('Theos', () => {
-  it('a 2v2 game from the setup screen to a team’s ascension, with a reload mid-round; a turn is 2 taps, a round’s end 3', async () => {
+  it('a 2v2 game from the setup screen to a team’s ascension, with a reload mid-round; a turn costs only its Follower taps, a round’s end 2 besides the cleanup typed', async () => {
     const { page, context } = await openTab(shared.browser);
     await setUp(page, { players: 4, type: /2v2/, decks: /Prebuilt/, seed: 'TWOVTWO1' });
     expect(await accessibilityProblems(page), 'setup').toEqual([]);
@@ -136,14 +131,17 @@ describe('Theos', () => {
     const before = await pair.getAttribute('aria-label');
     await tapAfterLooking(pair);
     await expect.poll(() => pair.getAttribute('aria-label')).not.toBe(before);
-    await tapAfterLooking(round(page).getByRole('button', { name: 'Turn 1 done' }));
 
-    // An ordinary turn, counted: a Follower tap and "Turn done".
+    // An ordinary turn, counted: the table plays it with cards; only the Follower tap is the app's.
     await countTaps(page);
     await tapAfterLooking(page.getByRole('button', { name: 'Increase Dee’s Followers' }));
-    await tapAfterLooking(round(page).getByRole('button', { name: 'Turn 2 done' }));
-    await expect.poll(() => board(page)).toContain('Turn 3 of 7');
-    expect(await taps(page)).toEqual(['Increase Dee’s Followers', 'Turn 2 done']);
+    await expect.poll(() => followerCount(page, 'Dee')).toBe(1);
+    expect(await taps(page)).toEqual(['Increase Dee’s Followers']);
+    expect(
+      await round(page)
+        .getByRole('button', { name: /^Turn \d done/ })
+        .count()
+    ).toBe(0);
 
     // The speed helper: War Fleet before Pallas, and the verdicts as the gods stand.
     await page.getByText('Speed helper: who resolves first').click();
@@ -165,7 +163,8 @@ describe('Theos', () => {
     expect(await followerCount(page, 'Cy')).toBe(2);
 
     // The rest of round 1, then the End Phase: the cleanup typed in one go, and a new round.
-    await finishPlayPhase(page, () => countTaps(page));
+    await countTaps(page);
+    await finishPlayPhase(page);
     await expect.poll(() => round(page).innerText()).toContain('No one ascends this round');
     // Cleanup order: Cy & Dee (3) first. Cy keeps 2 cards, none back; Dee keeps 1, none back;
     // Ana and Ben (no Followers) keep nothing.
@@ -175,8 +174,7 @@ describe('Theos', () => {
     await tapAfterLooking(round(page).getByRole('button', { name: /^Start round 2/ }));
     await expect.poll(() => board(page)).toContain('Round 2');
     expect(await taps(page)).toEqual([
-      'Turn 7 done: end the Play Phase',
-      'Cleanup for Cy: not entered',
+      'All 7 turns played: end the Play Phase',
       'Start round 2: the die shows 9'
     ]);
     expect(await board(page)).toContain('2 Blanks');
@@ -249,6 +247,43 @@ describe('Theos', () => {
     await context.close();
   });
 
+  for (const [players, type] of [
+    [2, /1v1/],
+    [6, /3v3/]
+  ] as const) {
+    it(`a round with no Follower change at ${players} players: players + 2 taps, the cleanup’s ✓ included`, async () => {
+      const { page, context } = await openTab(shared.browser);
+      await setUp(page, { players, type, decks: /Your own/, seed: 'ROUNDS01' });
+      await start(page);
+      await countTaps(page);
+      // The ✓ of each player's cleanup is a tap too: count it with the rest.
+      await page.evaluate(() =>
+        document.addEventListener(
+          'click',
+          (e) => {
+            if ((e.target as Element).closest('button.confirm'))
+              (window as unknown as { __taps: string[] }).__taps.push('✓');
+          },
+          true
+        )
+      );
+      await finishPlayPhase(page);
+      // The pad opens on the first player at once: every cleanup is "keep 0", one ✓ each.
+      await expect.poll(() => page.getByRole('group', { name: /^Number pad/ }).isVisible()).toBe(true);
+      for (let i = 0; i < players; i++) await typeOnPad(page, 0);
+      await tapAfterLooking(round(page).getByRole('button', { name: /^Start round 2/ }));
+      await expect.poll(() => board(page)).toContain('Round 2');
+      const counted = await taps(page);
+      expect(counted).toEqual([
+        'All 7 turns played: end the Play Phase',
+        ...Array.from({ length: players }, () => '✓'),
+        'Start round 2: the die shows 9'
+      ]);
+      expect(counted.length).toBe(players + 2);
+      await context.close();
+    });
+  }
+
   it('Guide me and the quick flow, fed the same numbers, show the same board and history', async () => {
     const { page, context } = await openTab(shared.browser);
     const play = async (guide: boolean) => {
@@ -267,15 +302,19 @@ describe('Theos', () => {
           expect(await page.locator('.banner h2').innerText()).toBe(`Round 1 · Turn ${turn} of 7 · Resolve`);
         }
         if (turn === 1) await tapAfterLooking(page.getByRole('button', { name: 'Increase Ana’s Followers' }));
-        await tapAfterLooking(
-          round(page).getByRole('button', { name: turn < 7 ? `Turn ${turn} done` : /end the Play Phase$/ })
-        );
+        if (guide) {
+          await tapAfterLooking(
+            round(page).getByRole('button', { name: turn < 7 ? `Turn ${turn} done` : /end the Play Phase$/ })
+          );
+        }
       }
+      if (!guide) await finishPlayPhase(page);
       if (guide) await tapAfterLooking(page.getByRole('button', { name: 'Next: Cleanup' }));
       await cleanupAll(page, [1, 0, 0]);
       await tapAfterLooking(round(page).getByRole('button', { name: /^Start round 2/ }));
       await expect.poll(() => board(page)).toContain('Round 2');
-      return { board: await board(page), history: await historyText(page) };
+      // Only Guide me counts the turns on the board; everything else must match.
+      return { board: (await board(page)).replace(/ · Turn \d of 7/, ''), history: await historyText(page) };
     };
     const quick = await play(false);
     const guided = await play(true);
@@ -318,16 +357,18 @@ describe('Theos', () => {
     await context.close();
   });
 
-  it('a double tap counts once: Follower +, Turn done and Start round', async () => {
+  it('a double tap counts once: the end of the Play Phase and Start round', async () => {
     const { page, context } = await openTab(shared.browser);
     await setUp(page, { players: 2, type: /1v1/, decks: /Your own/ });
     await start(page);
     await page.waitForTimeout(400);
-    await round(page).getByRole('button', { name: 'Turn 1 done' }).dblclick();
-    await expect.poll(() => board(page)).toContain('Turn 2 of 7');
+    await tapAfterLooking(page.getByRole('button', { name: 'Increase Ana’s Followers' }));
+    await round(page)
+      .getByRole('button', { name: /end the Play Phase$/ })
+      .dblclick();
+    await expect.poll(() => board(page)).toContain('End Phase');
     await page.waitForTimeout(400);
-    expect(await board(page)).not.toContain('Turn 3 of 7');
-    await finishPlayPhase(page);
+    await expect.poll(() => page.getByRole('group', { name: /^Number pad/ }).isVisible()).toBe(true);
     await cleanupAll(page, [0, 0]);
     await page.waitForTimeout(400);
     await round(page)
@@ -380,12 +421,10 @@ describe('Theos', () => {
       }
       expect(await scrollsSideways(page), `${label} play`).toBe(false);
       await finishPlayPhase(page);
-      expect(await scrollsSideways(page), `${label} end phase`).toBe(false);
-      await round(page)
-        .getByRole('button', { name: /^Cleanup for/ })
-        .first()
-        .click();
+      await expect.poll(() => page.getByRole('group', { name: /^Number pad/ }).isVisible()).toBe(true);
       expect(await scrollsSideways(page), `${label} cleanup pad`).toBe(false);
+      await page.getByRole('button', { name: 'Close' }).click();
+      expect(await scrollsSideways(page), `${label} end phase`).toBe(false);
       expect(await page.getByTitle(LONG[0]).count(), label).toBeGreaterThan(0);
     }
     await shot(page, 'theos-long-names-360');

@@ -281,7 +281,8 @@ export const theosLogic: GameLogic<TheosSetup> = {
       case 'TURN_DONE':
         return `Round ${ctx.round}, turn ${prev.turn} done`;
       case 'END_PLAY': {
-        const early = prev.turn < HAND_SIZE ? ` after turn ${prev.turn}` : '';
+        // Only Guide me counts turns; the quick flow ends the Play Phase from turn 1's count.
+        const early = prev.turn > 1 && prev.turn < HAND_SIZE ? ` after turn ${prev.turn}` : '';
         return `Round ${ctx.round}: the Play Phase ends${early}. ${winLine(setup, ctx)}`;
       }
       case 'GOD_ORDER':
