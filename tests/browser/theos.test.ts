@@ -165,7 +165,9 @@ describe('Theos', () => {
     // The rest of round 1, then the End Phase: the cleanup typed in one go, and a new round.
     await countTaps(page);
     await finishPlayPhase(page);
-    await expect.poll(() => round(page).innerText()).toContain('No one ascends this round');
+    await expect
+      .poll(() => round(page).innerText())
+      .toContain('Nobody has the 20 Followers needed (the most is 3): nobody ascends.');
     // Cleanup order: Cy & Dee (3) first. Cy keeps 2 cards, none back; Dee keeps 1, none back;
     // Ana and Ben (no Followers) keep nothing.
     await cleanupAll(page, [2, 0, 1, 0, 0, 0]);
@@ -283,6 +285,22 @@ describe('Theos', () => {
       await context.close();
     });
   }
+
+  it('a tie for the most is said on the End Phase screen, on the pad too', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await setUp(page, { players: 2, type: /1v1/, decks: /Your own/, seed: 'TIEDUP01' });
+    await start(page);
+    await setFollowers(page, 'Ana', 10);
+    await setFollowers(page, 'Ben', 10);
+    await finishPlayPhase(page);
+    const line = 'Tie for the most Followers (10 each): nobody ascends.';
+    const sheet = page.getByRole('dialog');
+    await expect.poll(() => sheet.innerText()).toContain(line);
+    expect(await sheet.getByText(line).isVisible()).toBe(true);
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: line }).isVisible()).toBe(true);
+    await context.close();
+  });
 
   it('Guide me and the quick flow, fed the same numbers, show the same board and history', async () => {
     const { page, context } = await openTab(shared.browser);

@@ -39,6 +39,26 @@ export function winningTeam(totals: readonly number[], sizes: readonly number[],
   return winCheck(totals, sizes, die).find((t) => t.enough && t.most)?.team ?? null;
 }
 
+/**
+ * Why nobody ascends this round, as the End Phase says it (undefined when a team does): a tie
+ * for the most among teams with enough, or nobody reaching the die's count.
+ */
+export function noAscent(
+  totals: readonly number[],
+  sizes: readonly number[],
+  die: number
+): string | undefined {
+  const checks = winCheck(totals, sizes, die);
+  if (checks.some((c) => c.enough && c.most)) return undefined;
+  const best = Math.max(...totals);
+  const tied = checks.filter((c) => c.followers === best);
+  if (tied.length > 1 && tied.some((c) => c.enough)) {
+    return `Tie for the most Followers (${best} each): nobody ascends`;
+  }
+  // Teams in a game are all one size, so they need the same count.
+  return `Nobody has the ${checks[0].needed} Followers needed (the most is ${best}): nobody ascends`;
+}
+
 export interface CleanupOrder {
   /** Teams in cleanup order; teams still tied (waiting for an answer) share a group. */
   groups: number[][];
