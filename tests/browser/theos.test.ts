@@ -90,19 +90,28 @@ async function finishPlayPhase(page: Page) {
 }
 
 /**
- * Everyone's cleanup typed in one go: the pad is open on the first player once the quick flow
- * ends the Play Phase (otherwise tap the first box), then keep (and Followers back) each.
+ * Everyone's cleanup typed in one go: the pad opens on the first player once the quick flow
+ * ends the Play Phase (Guide me taps the first box), then keep (and Followers back) each.
  */
-async function cleanupAll(page: Page, entries: number[]) {
+async function cleanupAll(page: Page, entries: number[], guide = false) {
   const pad = page.getByRole('group', { name: /^Number pad/ });
-  if (!(await pad.isVisible())) {
+  if (guide) {
     await round(page)
       .getByRole('button', { name: /^Cleanup for/ })
       .first()
       .click();
   }
+  await expect.poll(() => pad.isVisible()).toBe(true);
   for (const n of entries) await typeOnPad(page, n);
 }
+
+/** The texts of elements matching `selector` that show cut (their text wider than their box). */
+const cut = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .evaluateAll((els) =>
+      els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent?.trim())
+    );
 
 async function historyText(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'More' }).click();
@@ -328,7 +337,7 @@ describe('Theos', () => {
       }
       if (!guide) await finishPlayPhase(page);
       if (guide) await tapAfterLooking(page.getByRole('button', { name: 'Next: Cleanup' }));
-      await cleanupAll(page, [1, 0, 0]);
+      await cleanupAll(page, [1, 0, 0], guide);
       await tapAfterLooking(round(page).getByRole('button', { name: /^Start round 2/ }));
       await expect.poll(() => board(page)).toContain('Round 2');
       // Only Guide me counts the turns on the board; everything else must match.
@@ -346,6 +355,10 @@ describe('Theos', () => {
     await setUp(page, { players: 2, type: /1v1/, decks: /Draft/, seed: 'DRAFT001' });
     const pool = page.getByRole('group', { name: 'Draft pool' });
     await expect.poll(() => pool.locator('li').count()).toBe(28);
+    // Card names show whole (Thwarted Prayer, Persephone’s …), at 360 px too.
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await cut(page, '.cards .name')).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByLabel('Picks first').selectOption({ label: 'Ben' });
     await start(page);
     const draft = page.getByRole('region', { name: 'Draft' });
@@ -446,6 +459,50 @@ describe('Theos', () => {
       expect(await page.getByTitle(LONG[0]).count(), label).toBeGreaterThan(0);
     }
     await shot(page, 'theos-long-names-360');
+    await context.close();
+  });
+
+  it('6 players with long, similar names at 360 px: every row a tap changes shows the whole name', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await page.setViewportSize({ width: 360, height: 800 });
+    const similar = [
+      'Alexander Hamilton Worthington the Third',
+      'Alexander Hamilton Worthington the Fifth',
+      ...LONG.slice(2)
+    ];
+    await setUp(page, { players: 6, type: /3v3/, decks: /Your own/, names: similar });
+    expect(await cut(page, '.team .seat .who, .realm .seat .who')).toEqual([]);
+    // Scrolled to the end, the sticky Start sits below the last rows instead of over them.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const last = (await page.locator('.checklist li').last().boundingBox())!;
+    const startBar = (await page.getByRole('button', { name: 'Start the game' }).boundingBox())!;
+    expect(last.y + last.height).toBeLessThanOrEqual(startBar.y);
+    await start(page);
+    expect(await page.getByText('The round’s rules, step by step').isVisible()).toBe(true);
+    const rows = page.locator('.player .who');
+    expect(await rows.allInnerTexts()).toEqual(expect.arrayContaining(similar));
+    expect(await cut(page, '.player .who'), 'Followers rows').toEqual([]);
+    expect(await cut(page, '.realm .who'), 'who is in each Realm').toEqual([]);
+    expect(await page.getByRole('region', { name: 'Realm 1' }).innerText()).toMatch(/the (Third|Fifth)/);
+    await finishPlayPhase(page);
+    await expect.poll(() => page.getByRole('group', { name: /^Number pad/ }).isVisible()).toBe(true);
+    expect(await cut(page, '.entry .who'), 'cleanup rows').toEqual([]);
+    // On the pad's list, the two Alexanders still read differently, and the ✓ stays on screen.
+    const padRows = await page.getByRole('dialog').locator('.entry .who').allInnerTexts();
+    expect(new Set(padRows).size).toBe(6);
+    const confirm = (await page.locator('button.confirm[data-entry-key]').boundingBox())!;
+    expect(confirm.y + confirm.height).toBeLessThanOrEqual(800);
+    // "0 / 30" beside a 40-character team line stays on one line.
+    for (const h of await page
+      .locator('.check .count')
+      .evaluateAll((els) => els.map((e) => e.getClientRects().length)))
+      expect(h).toBe(1);
+    for (const h of await page
+      .locator('.check .count')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height)))
+      expect(h).toBeLessThan(30);
+    expect(await scrollsSideways(page)).toBe(false);
+    await shot(page, 'theos-similar-names-360');
     await context.close();
   });
 

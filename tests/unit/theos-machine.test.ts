@@ -611,7 +611,8 @@ describe('Theos: history lines name the change', () => {
       /^Ben moves to Realm [12]$/
     );
     d.cleanup({ p1: { keep: 1, back: 1 } });
-    expect(line({ type: 'NEXT_ROUND' })).toBe('Round 2 begins: the Ascension Die shows 9');
+    // The history files it under round 1 (the round it was entered in), so it speaks of round 1's end.
+    expect(line({ type: 'NEXT_ROUND' })).toBe('End of round 1: the Ascension Die goes to 9 for round 2');
   });
 });
 

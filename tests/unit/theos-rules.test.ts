@@ -16,6 +16,7 @@ import {
 import {
   ascensionDie,
   cleanupOrder,
+  ascendLine,
   followersNeeded,
   noAscent,
   tiedTeams,
@@ -185,6 +186,14 @@ describe('the Ascension Die and the win check', () => {
     expect(winningTeam([20, 2], [3, 3], 7)).toBeNull();
     expect(winningTeam([21, 2], [3, 3], 7)).toBe(0);
     expect(winningTeam([0, 0], [1, 1], 1)).toBeNull();
+  });
+
+  it('the board’s target line: "1 Follower" when the die is 1 for a player alone', () => {
+    expect(ascendLine(1, [1], false)).toBe('To ascend: 1 Follower, and more than any other player.');
+    expect(ascendLine(1, [2], true)).toBe(
+      'To ascend: 2 Followers for a team of 2, and more than any other team.'
+    );
+    expect(ascendLine(10, [1], false)).toBe('To ascend: 10 Followers, and more than any other player.');
   });
 
   it('why nobody ascends, in the words the End Phase shows', () => {

@@ -13,6 +13,15 @@ export function ascensionDie(round: number): number {
 /** Followers a team needs: the die times the number of players on the team. */
 export const followersNeeded = (die: number, teamSize: number) => die * teamSize;
 
+/** The board's "To ascend: …" line for the team sizes in play ("1 Follower" at die 1 alone). */
+export function ascendLine(die: number, sizes: readonly number[], inTeams: boolean): string {
+  const counts = sizes.map((n) => {
+    const need = followersNeeded(die, n);
+    return `${need} Follower${need === 1 ? '' : 's'}${n > 1 ? ` for a team of ${n}` : ''}`;
+  });
+  return `To ascend: ${counts.join(', ')}, and more than any other ${inTeams ? 'team' : 'player'}.`;
+}
+
 export interface TeamCheck {
   team: number;
   followers: number;

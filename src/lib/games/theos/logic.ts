@@ -297,7 +297,8 @@ export const theosLogic: GameLogic<TheosSetup> = {
       case 'MOVE_REALM':
         return `${name(e.player)} moves to ${realmName(e.realm)}`;
       case 'NEXT_ROUND':
-        return `Round ${ctx.round} begins: the Ascension Die shows ${dieOf(ctx)}`;
+        // Filed under the round that ends (the history groups by the round an event starts in).
+        return `End of round ${prev.round}: the Ascension Die goes to ${dieOf(ctx)} for round ${ctx.round}`;
       case 'NEXT': {
         const meta = theosLogic.describeStep!(after, setup, deepestMeta(after));
         return meta.title;
