@@ -8,8 +8,15 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openTab, shot, visit } from './harness';
 import { useBrowser } from './shared';
-import { accessibilityProblems, finishedInStorage, scrollsSideways, tapAfterLooking } from './checks';
+import {
+  accessibilityProblems,
+  finishedInStorage,
+  scrollsSideways,
+  tapAfterLooking,
+  wordsBrokenInHeaders
+} from './checks';
 import { newGame, quickBattle } from './titans-play';
+import { LONG_NAMES, longNamesBackup } from '../fixtures/long-names';
 
 const shared = useBrowser();
 
@@ -32,7 +39,47 @@ async function bothThemes(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+/** Finished games between six players with 40-character names, brought in as a backup. */
+export async function importLongNames(page: Page, url: string) {
+  await visit(page, `${url}/settings`);
+  await page.getByLabel('Import backup…').setInputFiles({
+    name: 'long-names.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(longNamesBackup()))
+  });
+  await page.getByRole('status').filter({ hasText: '2 games added' }).waitFor();
+}
+
 describe('history and stats', () => {
+  it('no result page scrolls sideways at 360 px with six 40-character names', async () => {
+    const { page, context, requests } = await openTab(shared.browser);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await importLongNames(page, shared.server.url);
+    const pages: [string, () => Promise<unknown>][] = [
+      [
+        '/history',
+        () => page.getByRole('list', { name: 'Finished games' }).getByRole('link').nth(1).waitFor()
+      ],
+      ['/history/longnamesduel', () => page.getByRole('heading', { name: 'The final board' }).waitFor()],
+      ['/history/longnamessix', () => page.getByRole('heading', { name: 'The final board' }).waitFor()],
+      ['/stats', () => page.getByRole('heading', { name: 'Head to head' }).waitFor()],
+      ['/players', () => page.getByText(LONG_NAMES[5]).waitFor()]
+    ];
+    const wide: string[] = [];
+    const broken: string[] = [];
+    for (const [path, ready] of pages) {
+      await visit(page, `${shared.server.url}${path}`);
+      await ready();
+      if (await scrollsSideways(page))
+        wide.push(`${path}: ${await page.evaluate(() => document.documentElement.scrollWidth)} px`);
+      broken.push(...(await wordsBrokenInHeaders(page)).map((h) => `${path}: ${h}`));
+    }
+    expect(wide).toEqual([]);
+    expect(broken).toEqual([]);
+    expect(requests.filter((u) => u.startsWith('pageerror:'))).toEqual([]);
+    await context.close();
+  });
+
   it('a finished game: in history with its chart, in the stats, renamed everywhere, logged in BG Stats', async () => {
     const { page, context, requests } = await openTab(shared.browser);
     await finishDuel(page);
