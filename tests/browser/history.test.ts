@@ -76,6 +76,25 @@ describe('history and stats', () => {
     }
     expect(wide).toEqual([]);
     expect(broken).toEqual([]);
+
+    // Head to head: once the player chosen is the one chosen against, it shows nothing (never
+    // one player against themself) until another is chosen.
+    await visit(page, `${shared.server.url}/stats`);
+    const players = page.getByRole('region', { name: 'Players' });
+    // (Found by place: a select's label reads with its chosen option.)
+    const [who, against] = [players.locator('select').first(), players.locator('select').nth(1)];
+    await against.selectOption({ label: LONG_NAMES[1] });
+    const versus = players.locator('.versus');
+    await expect
+      .poll(() => versus.innerText())
+      .toMatch(/^2 games together: Anastasia .* 2, Bartholomew .* 1$/);
+    await who.selectOption('longname2');
+    await expect.poll(() => versus.count()).toBe(0);
+    expect(await against.inputValue()).toBe('');
+    await against.selectOption({ label: LONG_NAMES[0] });
+    await expect
+      .poll(() => versus.innerText())
+      .toMatch(/^2 games together: Bartholomew .* 1, Anastasia .* 2$/);
     expect(requests.filter((u) => u.startsWith('pageerror:'))).toEqual([]);
     await context.close();
   });

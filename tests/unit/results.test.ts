@@ -349,6 +349,8 @@ describe('stats from stored logs, on 200 generated games', { timeout: 60_000 }, 
         neither: both.filter((g) => !g.truth.winners.includes(a) && !g.truth.winners.includes(b)).length
       });
     }
+    // A head to head names two different players: one player against themself is nothing to show.
+    expect(headToHead(plays, 'ana', 'ana')).toBeUndefined();
     const decided = generated.filter((g) => g.truth.winners.length);
     const starterWon = decided.filter((g) => g.truth.winners.some((w) => g.truth.starters.includes(w)));
     expect(gameStats(plays, 'titans').firstPlayer).toEqual({
