@@ -179,13 +179,19 @@ describe('history and stats', () => {
     await page.getByRole('listitem').filter({ hasText: 'Anna' }).waitFor();
 
     await page.getByRole('navigation').getByRole('link', { name: 'History' }).click();
-    // The list keeps the summary as played and names the seats as people go by now.
-    await expect.poll(() => list.innerText()).toMatch(/Ana won · Ana 3 – Ben 0[\s\S]*Anna, Ben/);
+    // One rule wherever the game is shown: the names it was played with (as its summary, chart,
+    // board and history tell it), and the name now beside a player renamed since.
+    const renamed = /Ana won · Ana 3 – Ben 0[\s\S]*Ana \(now Anna\), Ben/;
+    await expect.poll(() => list.innerText()).toMatch(renamed);
     await page.getByLabel('Player').selectOption({ label: 'Anna' });
     await expect.poll(() => page.getByRole('status').first().innerText()).toBe('1 finished game');
     await list.getByRole('link', { name: /Titans of Eden/ }).click();
     await page.getByRole('heading', { name: 'Ana wins', exact: true }).waitFor();
     await expect.poll(() => page.getByRole('table').first().innerText()).toMatch(/Ana \(now Anna\)/);
+    const legend = page.getByRole('region', { name: /per turn/ }).locator('figcaption');
+    await expect.poll(() => legend.innerText()).toMatch(/^Ana \(now Anna\)\s+Ben\b/);
+    await visit(page, shared.server.url);
+    await expect.poll(() => page.getByRole('list', { name: 'Finished games' }).innerText()).toMatch(renamed);
 
     await visit(page, `${shared.server.url}/stats`);
     await expect
