@@ -29,6 +29,12 @@ async function finishDuel(page: Page) {
   await quickBattle(page, [12, 2]);
   await page.getByRole('heading', { name: 'Ana wins!' }).waitFor();
   await finishedInStorage(page);
+  // The game-over screen: the banner above the result ends at its words (no empty block).
+  const banner = page.locator('section.banner');
+  const empty = await banner.evaluate(
+    (el) => el.getBoundingClientRect().bottom - el.lastElementChild!.getBoundingClientRect().bottom
+  );
+  expect(empty).toBeLessThan(16);
 }
 
 async function bothThemes(page: Page, name: string) {
