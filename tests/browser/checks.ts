@@ -71,6 +71,31 @@ export async function scrollsSideways(page: Page): Promise<boolean> {
 }
 
 /**
+ * Table headers shown split inside a word ("Ra/nk", "tem/ples"): each word of a visible `th` must
+ * sit on one line. Returned as the words, for the failure message.
+ */
+export async function wordsBrokenInHeaders(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const th of document.querySelectorAll('th')) {
+      if (th.getBoundingClientRect().width === 0 || th.closest('.visually-hidden')) continue;
+      const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const m of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (lines.size > 1) out.push(m[0]);
+        }
+      }
+    }
+    return out;
+  });
+}
+
+/**
  * Starts counting taps: every click except the keys of number entry (digits, sign, delete and the
  * ✓ that confirms a typed number, marked `data-entry-key`). Read the count with `taps(page)`.
  */
