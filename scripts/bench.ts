@@ -36,6 +36,8 @@ import { tallyLogic, tallySetup } from '../tests/fixtures/tally';
 import { SessionRuntime } from '../src/lib/session/runtime';
 import { TablesideDB } from '../src/lib/db/schema';
 import { loadSearchIndex, searchRules } from '../src/lib/rules/search';
+import { RULES_ORDER } from '../src/lib/rules/order';
+import type { RulesText } from '../src/lib/rules/text';
 import { benchTaps, tapTable } from './bench-taps';
 import { benchSizes } from './bench-sizes';
 import { gameStats, headToHead, playerStats, playRecord, type GameInfo } from '../src/lib/results/stats';
@@ -263,8 +265,12 @@ await server.close();
   const file = resolve(BUILD, 'rules/search-index.json');
   report('Search index (gzip)', `${kb(gz(file))} (${kb(readFileSync(file).length)} raw)`);
   const json = readFileSync(file, 'utf8');
+  // The games' rules text, each stored once: search reads its results' titles and snippets there.
+  const texts = RULES_ORDER.map(
+    (game) => JSON.parse(readFileSync(resolve(BUILD, `rules/${game}/sections.json`), 'utf8')) as RulesText
+  );
   const t0 = performance.now();
-  const index = loadSearchIndex(json);
+  const index = loadSearchIndex(json, texts);
   report('Search index load (parse + rebuild)', ms(performance.now() - t0));
   const typed = [
     'temple',
