@@ -54,15 +54,19 @@ export function headingHtml(h: { id: string; title: string; level: number; kind:
   return `<h${h.level} id="${h.id}"${cls}>${escapeHtml(h.title)}</h${h.level}>\n`;
 }
 
-/** A section with everything under it (its own part, then each deeper section's heading and part). */
-export function sectionHtml(text: RulesText, id: string): string | undefined {
+/**
+ * A section with everything under it (its own part, then each deeper section's heading and part).
+ * `raise` lifts the headings under it by that many levels: a rules page shows its H2's title as
+ * the page's h1, so the sections under it are its h2s and h3s (no level skipped).
+ */
+export function sectionHtml(text: RulesText, id: string, raise = 0): string | undefined {
   const at = text.sections.findIndex((s) => s.id === id);
   if (at < 0) return undefined;
   const { level } = text.sections[at];
   let html = text.sections[at].html;
   for (const s of text.sections.slice(at + 1)) {
     if (s.level <= level) break;
-    html += headingHtml(s) + s.html;
+    html += headingHtml({ ...s, level: s.level - raise }) + s.html;
   }
   return html;
 }
@@ -89,7 +93,7 @@ export function rulesPage(text: RulesText, id: string) {
   return {
     game: text.game,
     gameTitle: text.title,
-    page: { ...pages[index], html: sectionHtml(text, id)! },
+    page: { ...pages[index], html: sectionHtml(text, id, 1)! },
     previous: neighbour(index - 1),
     next: neighbour(index + 1)
   };
