@@ -65,6 +65,42 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Two things Lighthouse's accessibility audit fails a page for: an ARIA reference to an element
+ * that is not there (aria-valid-attr-value), and a heading that skips a level on the way down
+ * (heading-order: an h3 straight after an h1). Headings not shown (a closed dialog) are skipped.
+ */
+export async function structureProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const refs = [
+      'aria-controls',
+      'aria-labelledby',
+      'aria-describedby',
+      'aria-owns',
+      'aria-activedescendant'
+    ];
+    for (const el of document.querySelectorAll(refs.map((r) => `[${r}]`).join(','))) {
+      for (const attr of refs) {
+        for (const id of (el.getAttribute(attr) ?? '').split(/\s+/).filter(Boolean)) {
+          if (!document.getElementById(id))
+            out.push(`${el.tagName.toLowerCase()} ${attr}="${id}": no such element`);
+        }
+      }
+    }
+    let previous = 0;
+    for (const h of document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6')) {
+      if (h.getClientRects().length === 0) continue;
+      // aria-level is the level a screen reader (and Lighthouse) goes by.
+      const level = Number(h.getAttribute('aria-level') ?? h.tagName[1]);
+      if (previous && level > previous + 1)
+        out.push(`h${level} “${(h.textContent ?? '').trim().slice(0, 40)}” right after an h${previous}`);
+      previous = level;
+    }
+    return out;
+  });
+}
+
 /** True when the page is wider than the screen (it would scroll sideways). */
 export async function scrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
