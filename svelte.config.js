@@ -8,7 +8,15 @@ const config = {
   kit: {
     // Every page is prerendered; /play/<id> and anything else unknown is served by the
     // SPA fallback so saved-game links open offline.
-    adapter: adapter({ pages: 'build', assets: 'build', fallback: '200.html', strict: true }),
+    // precompress: each file also as .br and .gz, which scripts/serve.mjs sends when asked, as real
+    // static hosts do.
+    adapter: adapter({
+      pages: 'build',
+      assets: 'build',
+      fallback: '200.html',
+      strict: true,
+      precompress: true
+    }),
     prerender: { handleHttpError: 'fail', handleMissingId: 'fail' },
     // The service worker comes from @vite-pwa/sveltekit; SvelteKit must not register its own.
     serviceWorker: { register: false },

@@ -23,7 +23,7 @@
  *   offline, bytes per tap, tap on one phone to observed on the other through the sync server.
  */
 import 'fake-indexeddb/auto';
-import { readFileSync, existsSync, statSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
@@ -36,7 +36,10 @@ import { tallyLogic, tallySetup } from '../tests/fixtures/tally';
 import { SessionRuntime } from '../src/lib/session/runtime';
 import { TablesideDB } from '../src/lib/db/schema';
 import { loadSearchIndex, searchRules } from '../src/lib/rules/search';
+import { RULES_ORDER } from '../src/lib/rules/order';
+import type { RulesText } from '../src/lib/rules/text';
 import { benchTaps, tapTable } from './bench-taps';
+import { benchSizes } from './bench-sizes';
 import { gameStats, headToHead, playerStats, playRecord, type GameInfo } from '../src/lib/results/stats';
 import type { EventRecord, GameEvent, SessionRecord, SnapshotRecord } from '../src/lib/db/records';
 import { checkBackup } from '../src/lib/db/backup';
@@ -57,7 +60,6 @@ const report = (name: string, value: string) => {
 };
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
-const isFile = (p: string) => existsSync(p) && statSync(p).isFile();
 const ms = (t: number) => `${t.toFixed(t < 1 ? 3 : 1)} ms`;
 
 function median(values: number[]): number {
@@ -92,64 +94,9 @@ for (const log of longLogs()) {
 const server = await serve();
 const browser = await launch();
 
-async function firstLoad(path: string, kinds: RegExp) {
-  const { page, context } = await openTab(browser);
-  await context.route('**/sw.js', (r) => r.abort()); // the page alone, not the precache download
-  const files = new Set<string>();
-  page.on('response', (r) => {
-    const url = new URL(r.url());
-    if (url.origin === server.url && kinds.test(url.pathname)) files.add(url.pathname);
-  });
-  await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
-  await context.close();
-  let total = 0;
-  const sizes: [string, number][] = [];
-  for (const f of files) {
-    const candidates = [f, `${f}.html`, `${f}/index.html`].map((p) => resolve(BUILD, `.${p}`));
-    const file = f === '/' ? resolve(BUILD, 'index.html') : candidates.find(isFile);
-    if (file) {
-      total += gz(file);
-      sizes.push([f, gz(file)]);
-    }
-  }
-  if (process.env.BENCH_DETAIL)
-    for (const [f, s] of sizes.sort((a, b) => b[1] - a[1])) console.log(`    ${kb(s).padStart(9)} ${f}`);
-  return { total, count: files.size };
-}
-
-/** What the prerendered HTML itself asks for (module preloads and stylesheets): the first paint. */
-function critical(htmlFile: string) {
-  const html = readFileSync(resolve(BUILD, htmlFile), 'utf8');
-  const refs = [...html.matchAll(/(?:href|src)="\.?\/?([^"]+\.(?:js|css))"/g)].map((m) => m[1]);
-  const imports = [...html.matchAll(/import\("\.?\/?([^"]+\.js)"\)/g)].map((m) => m[1]);
-  const files = new Set([...refs, ...imports].map((r) => r.replace(/^(\.\.\/)+/, '')));
-  let total = 0;
-  for (const f of files) if (isFile(resolve(BUILD, f))) total += gz(resolve(BUILD, f));
-  return { total, count: files.size };
-}
-const homeCritical = critical('index.html');
-report(
-  'Home first paint, JS+CSS the HTML loads (gzip)',
-  `${kb(homeCritical.total)} in ${homeCritical.count} files`
-);
-const home = await firstLoad('/', /\.(js|css)$/);
-report('Home first load incl. saved-games list (gzip)', `${kb(home.total)} in ${home.count} files`);
-const rules = await firstLoad('/rules/titans/turn', /(\.(js|css)$)|^\/rules\/titans\/turn$/);
-report('Rules page first load, HTML+JS+CSS (gzip)', `${kb(rules.total)} in ${rules.count} files`);
-const play = await firstLoad('/titans/new', /\.(js|css)$/);
-report('New Titans game first load, JS+CSS (gzip)', `${kb(play.total)} in ${play.count} files`);
-
-const sw = readFileSync(resolve(BUILD, 'sw.js'), 'utf8');
-const urls = [...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]);
-let precache = 0;
-for (const u of urls) {
-  const candidates = [u, `${u}.html`, `${u}/index.html`, u === './' ? 'index.html' : u].map((p) =>
-    resolve(BUILD, p)
-  );
-  const file = candidates.find(isFile);
-  if (file) precache += gz(file);
-}
-report('Precache, everything offline (gzip)', `${kb(precache)} in ${urls.length} entries`);
+// Sizes (scripts/bench-sizes.ts): the home first paint and the precache are budgets, checked
+// at the end so every other figure is still printed.
+const sizes = await benchSizes(report, BUILD, browser);
 
 // Appending in Chromium: one IndexedDB transaction writing one event-sized record.
 {
@@ -318,8 +265,12 @@ await server.close();
   const file = resolve(BUILD, 'rules/search-index.json');
   report('Search index (gzip)', `${kb(gz(file))} (${kb(readFileSync(file).length)} raw)`);
   const json = readFileSync(file, 'utf8');
+  // The games' rules text, each stored once: search reads its results' titles and snippets there.
+  const texts = RULES_ORDER.map(
+    (game) => JSON.parse(readFileSync(resolve(BUILD, `rules/${game}/sections.json`), 'utf8')) as RulesText
+  );
   const t0 = performance.now();
-  const index = loadSearchIndex(json);
+  const index = loadSearchIndex(json, texts);
   report('Search index load (parse + rebuild)', ms(performance.now() - t0));
   const typed = [
     'temple',
@@ -350,3 +301,7 @@ await server.close();
 
 // ---- Shared games (Node: the sync server in its own process, two phones in this one) ----------
 for (const [name, value] of await benchSync()) report(name, value);
+
+// ---- Budgets: what is over fails the run (exit 1), so a heavier build cannot land unseen -------
+for (const line of sizes.over) console.error(`Over budget: ${line}.`);
+if (sizes.over.length) process.exit(1);

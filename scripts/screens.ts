@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { launch, openTab, serve, shot, visit } from '../tests/browser/harness';
+import { longNamesBackup } from '../tests/fixtures/long-names';
 
 const server = await serve();
 const browser = await launch();
@@ -418,8 +419,49 @@ async function twilightTour(dark: boolean) {
   await context.close();
 }
 
-// One tour alone: npx tsx scripts/screens.ts <app|twilight|epic|theos|wiz>
+/**
+ * History, a finished game's page, Stats and Players with six 40-character names (a Duel and a
+ * three-arena game, brought in as a backup), whole pages: nothing may run off the side.
+ */
+async function resultsTour(dark: boolean) {
+  const mode = dark ? 'dark' : 'light';
+  const { page, context } = await openTab(browser, { dark });
+  await visit(page, `${server.url}/settings`);
+  await page.getByLabel('Import backup…').setInputFiles({
+    name: 'long-names.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(longNamesBackup()))
+  });
+  await page.getByRole('status').filter({ hasText: '2 games added' }).waitFor();
+  const go = async (path: string, name: string, ready: (p: Page) => Promise<unknown>) => {
+    await visit(page, `${server.url}${path}`);
+    await ready(page);
+    await page.waitForTimeout(300);
+    await shot(page, `${name}-${mode}`, { fullPage: true });
+  };
+  const board = (p: Page) => p.getByRole('heading', { name: 'The final board' }).waitFor();
+  await go('/history', 'results-history-long-names', (p) =>
+    p.getByRole('list', { name: 'Finished games' }).getByRole('link').nth(1).waitFor()
+  );
+  await go('/history/longnamessix', 'results-game-six-long-names', board);
+  await go('/history/longnamesduel', 'results-game-duel-long-names', board);
+  await go('/stats', 'results-stats-long-names', async (p) => {
+    const against = p.getByLabel('Against');
+    await against.selectOption({ index: 1 });
+  });
+  await go('/players', 'results-players-long-names', (p) =>
+    p.getByRole('button', { name: 'Rename' }).first().waitFor()
+  );
+  await go('/', 'results-home-long-names', (p) => p.getByRole('heading', { name: 'Finished' }).waitFor());
+  await context.close();
+}
+
+// One tour alone: npx tsx scripts/screens.ts <app|results|twilight|epic|theos|wiz>
 const only = process.argv[2];
+if (!only || only === 'results') {
+  await resultsTour(false);
+  await resultsTour(true);
+}
 if (!only || only === 'app' || only === 'titans') {
   await tour(false);
   await tour(true);

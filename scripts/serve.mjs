@@ -1,7 +1,8 @@
 /**
- * Serves the built app (build/) on localhost, as a static host would: files as they are,
- * prerendered pages without their .html, and the SPA fallback (200.html) for any other page,
- * so /play/<id> links work. No dependencies.
+ * Serves the built app (build/) on localhost, as a static host would: prerendered pages without
+ * their .html, the SPA fallback (200.html) for any other page, so /play/<id> links work, and each
+ * file compressed as the build left it beside the file (.br, .gz) when the browser accepts that:
+ * what is measured here is what a phone gets. No dependencies.
  *
  *   node scripts/serve.mjs            (http://localhost:4173, or PORT=…)
  */
@@ -24,6 +25,23 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2'
 };
+
+/**
+ * The precompressed copy the browser accepts, brotli first; none for a file served changed.
+ * @param {string} path
+ * @param {string | undefined} accepted the request's accept-encoding
+ * @returns {Promise<[string, string] | undefined>} [file, encoding]
+ */
+async function compressed(path, accepted) {
+  const wants = new Set((accepted ?? '').split(',').map((e) => e.split(';')[0].trim()));
+  for (const [encoding, ext] of [
+    ['br', '.br'],
+    ['gzip', '.gz']
+  ]) {
+    if (wants.has(encoding) && (await fileAt(path + ext))) return [path + ext, encoding];
+  }
+  return undefined;
+}
 
 /** @param {string} path */
 async function fileAt(path) {
@@ -60,11 +78,14 @@ export async function startServer(options = {}) {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
         return;
       }
+      const packed = options.transform ? undefined : await compressed(found, req.headers['accept-encoding']);
       /** @type {Buffer} */
-      let body = await readFile(found);
+      let body = await readFile(packed ? packed[0] : found);
       if (options.transform) body = options.transform(found.slice(root.length), body);
       /** @type {Record<string, string>} */
       const headers = { 'content-type': TYPES[extname(found)] ?? 'application/octet-stream' };
+      if (packed) headers['content-encoding'] = packed[1];
+      headers.vary = 'accept-encoding';
       // Hashed assets never change; everything else is checked each time (the service worker
       // and the pages must update as soon as a new version is deployed).
       headers['cache-control'] = found.includes('/_app/immutable/')

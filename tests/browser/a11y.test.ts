@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { openTab, visit } from './harness';
-import { accessibilityProblems as problems } from './checks';
+import { accessibilityProblems as problems, structureProblems } from './checks';
 import { useBrowser } from './shared';
 
 const shared = useBrowser();
@@ -43,6 +43,26 @@ describe('touch targets and names', () => {
     await check('rules: a game');
     await visit(page, `${shared.server.url}/settings`);
     await check('settings');
+    expect(found).toEqual({});
+    await context.close();
+  });
+
+  it('the entry pages: every ARIA reference points at something, no heading skips a level', async () => {
+    const { page, context } = await openTab(shared.browser);
+    const found: Record<string, string[]> = {};
+    const games = ['titans', 'twilight', 'epic', 'wiz', 'theos'];
+    const paths = ['/', '/rules/titans', '/rules/titans/turn', ...games.map((g) => `/${g}/new`)];
+    for (const path of paths) {
+      await visit(page, `${shared.server.url}${path}`);
+      // A new-game page shows its setup once the game's code has loaded.
+      if (path.endsWith('/new'))
+        await page
+          .getByRole('button', { name: /^Start/ })
+          .first()
+          .waitFor();
+      const p = await structureProblems(page);
+      if (p.length) found[path] = p;
+    }
     expect(found).toEqual({});
     await context.close();
   });

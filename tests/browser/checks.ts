@@ -65,9 +65,70 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Two things Lighthouse's accessibility audit fails a page for: an ARIA reference to an element
+ * that is not there (aria-valid-attr-value), and a heading that skips a level on the way down
+ * (heading-order: an h3 straight after an h1). Headings not shown (a closed dialog) are skipped.
+ */
+export async function structureProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const refs = [
+      'aria-controls',
+      'aria-labelledby',
+      'aria-describedby',
+      'aria-owns',
+      'aria-activedescendant'
+    ];
+    for (const el of document.querySelectorAll(refs.map((r) => `[${r}]`).join(','))) {
+      for (const attr of refs) {
+        for (const id of (el.getAttribute(attr) ?? '').split(/\s+/).filter(Boolean)) {
+          if (!document.getElementById(id))
+            out.push(`${el.tagName.toLowerCase()} ${attr}="${id}": no such element`);
+        }
+      }
+    }
+    let previous = 0;
+    for (const h of document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6')) {
+      if (h.getClientRects().length === 0) continue;
+      // aria-level is the level a screen reader (and Lighthouse) goes by.
+      const level = Number(h.getAttribute('aria-level') ?? h.tagName[1]);
+      if (previous && level > previous + 1)
+        out.push(`h${level} “${(h.textContent ?? '').trim().slice(0, 40)}” right after an h${previous}`);
+      previous = level;
+    }
+    return out;
+  });
+}
+
 /** True when the page is wider than the screen (it would scroll sideways). */
 export async function scrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+}
+
+/**
+ * Table headers shown split inside a word ("Ra/nk", "tem/ples"): each word of a visible `th` must
+ * sit on one line. Returned as the words, for the failure message.
+ */
+export async function wordsBrokenInHeaders(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const th of document.querySelectorAll('th')) {
+      if (th.getBoundingClientRect().width === 0 || th.closest('.visually-hidden')) continue;
+      const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const m of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (lines.size > 1) out.push(m[0]);
+        }
+      }
+    }
+    return out;
+  });
 }
 
 /**
@@ -139,6 +200,25 @@ async function readDb<T>(page: Page, read: DbRead): Promise<T> {
 /** How many steps the game's log holds. */
 export function storedSteps(page: Page, id: string): Promise<number> {
   return readDb(page, { store: 'events', index: 'sessionId', op: 'count', key: id });
+}
+
+/** The recovery journal's files as the page's origin holds them (name → lines). */
+export function journalFiles(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(async () => {
+    const out: Record<string, string[]> = {};
+    const root = await navigator.storage.getDirectory();
+    let dir: FileSystemDirectoryHandle;
+    try {
+      dir = await root.getDirectoryHandle('tableside-journal');
+    } catch {
+      return out;
+    }
+    for await (const name of (dir as unknown as { keys(): AsyncIterable<string> }).keys()) {
+      const text = await (await (await dir.getFileHandle(name)).getFile()).text();
+      out[name] = text.split('\n').filter(Boolean);
+    }
+    return out;
+  });
 }
 
 /** The settings rows as stored (key → value). */

@@ -26,7 +26,7 @@ async function newGame(
   page: Page,
   options: { players?: number; names?: string[]; format?: RegExp; first?: number; match?: boolean } = {}
 ) {
-  const { players = 2, names = ['Ana', 'Ben', 'Cy', 'Dee', 'Eli', 'Fay'] } = options;
+  const { players = 2, names = ['Ana', 'Ben', 'Cy', 'Dee', 'Eli', 'Fay', 'Gus', 'Hal'] } = options;
   await visit(page, `${shared.server.url}/epic/new`);
   if (options.format) {
     await page
@@ -69,7 +69,57 @@ async function historyText(page: Page): Promise<string> {
   return text.join('\n').replace(/\n(just now|\d+ \w+ ago)/g, '');
 }
 
+const LONG = [
+  'Anastasia Wilhelmina Montgomery-Smythe J',
+  'Bartholomew Fitzgerald Alexander Whitley',
+  'Cordelia Evangeline Rosalind Featherston',
+  'Demetrius Maximilian Theodore Worthingto',
+  'Esmeralda Guinevere Ophelia Brightwaters',
+  'Fitzwilliam Archibald Percival Lancaster',
+  'Gwendolyn Araminta Seraphina Cholmondele',
+  'Hieronymus Bartholomew Ignatius Pemberto'
+];
+
 describe('Epic', () => {
+  it('setup: the player count comes first, and every choice has a visible label', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await visit(page, `${shared.server.url}/epic/new`);
+    const groups = page.getByRole('radiogroup');
+    // The first choice on the screen is how many play; each group is named by a label on screen.
+    const labels = await groups.evaluateAll((els) =>
+      els.map((el) => {
+        const by = el.getAttribute('aria-labelledby');
+        const label = by ? document.getElementById(by) : null;
+        const box = label?.getBoundingClientRect();
+        return { text: label?.textContent?.trim() ?? '', shown: !!box && box.width > 0 && box.height > 0 };
+      })
+    );
+    expect(labels[0].text).toBe('Number of players');
+    for (const l of labels) expect(l, JSON.stringify(l)).toMatchObject({ shown: true });
+    // Sealed Pack's pack count is labelled as what it is, not a bare row of numbers.
+    expect(labels.map((l) => l.text)).toContain('Packs per player');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('eight players with 40-character names at 360 px: the limit is said, and every screen holds', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await visit(page, `${shared.server.url}/epic/new`);
+    expect(await page.getByText('Epic here is for 2 to 8 players').isVisible()).toBe(true);
+    await newGame(page, { players: 8, names: LONG, format: /Pack War/ });
+    expect(await scrollsSideways(page), 'mulligan').toBe(false);
+    await page.getByRole('button', { name: /^Everyone else keeps/ }).click();
+    expect(await scrollsSideways(page), 'play').toBe(false);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    for (const n of LONG) expect(await page.getByTitle(n).count(), n).toBeGreaterThan(0);
+    await typeMojo(page, LONG[7], '-5');
+    await expect
+      .poll(() => page.getByRole('button', { name: new RegExp(`^${LONG[7]}’s Mojo: 25`) }).count())
+      .toBe(1);
+    await context.close();
+  });
+
   it('a 2-player game set up through the UI, with a reload mid-battle, to the end; an ordinary turn is 3 taps', async () => {
     const { page, context } = await openTab(shared.browser);
     const problems: Record<string, string[]> = {};
@@ -221,14 +271,7 @@ describe('Epic', () => {
   it('40-character names at 360 px, six players and a match: nothing scrolls sideways; full names in titles', async () => {
     const { page, context } = await openTab(shared.browser);
     await page.setViewportSize({ width: 360, height: 800 });
-    const names = [
-      'Anastasia Wilhelmina Montgomery-Smythe J',
-      'Bartholomew Fitzgerald Alexander Whitley',
-      'Cordelia Evangeline Rosalind Featherston',
-      'Demetrius Maximilian Theodore Worthingto',
-      'Esmeralda Guinevere Ophelia Brightwaters',
-      'Fitzwilliam Archibald Percival Lancaster'
-    ];
+    const names = LONG.slice(0, 6);
     await newGame(page, { players: 6, names, format: /Pack War/, match: true });
     expect(await scrollsSideways(page), 'mulligan').toBe(false);
     await page.getByRole('button', { name: /^Everyone else keeps/ }).click();

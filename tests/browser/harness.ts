@@ -23,20 +23,44 @@ export async function serve(
   return startServer({ port: options.port ?? 0, transform: options.transform });
 }
 
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic'
+];
+
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+}
+
+/**
+ * A phone-sized Chromium on a profile folder of the test's own (its storage outlives a restart,
+ * and can sit on a filesystem the test fills up). Its first tab is `page`.
+ */
+export async function launchProfile(dir: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic'
-    ]
+    args: ARGS,
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'allow'
   });
+  await context.addInitScript(() => {
+    document.addEventListener(
+      'click',
+      (e) => ((window as unknown as { __lastClickAt: number }).__lastClickAt = e.timeStamp),
+      true
+    );
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return { context, page };
 }
 
 export interface Tab {

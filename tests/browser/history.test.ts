@@ -8,8 +8,15 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openTab, shot, visit } from './harness';
 import { useBrowser } from './shared';
-import { accessibilityProblems, finishedInStorage, scrollsSideways, tapAfterLooking } from './checks';
+import {
+  accessibilityProblems,
+  finishedInStorage,
+  scrollsSideways,
+  tapAfterLooking,
+  wordsBrokenInHeaders
+} from './checks';
 import { newGame, quickBattle } from './titans-play';
+import { LONG_NAMES, longNamesBackup } from '../fixtures/long-names';
 
 const shared = useBrowser();
 
@@ -22,6 +29,12 @@ async function finishDuel(page: Page) {
   await quickBattle(page, [12, 2]);
   await page.getByRole('heading', { name: 'Ana wins!' }).waitFor();
   await finishedInStorage(page);
+  // The game-over screen: the banner above the result ends at its words (no empty block).
+  const banner = page.locator('section.banner');
+  const empty = await banner.evaluate(
+    (el) => el.getBoundingClientRect().bottom - el.lastElementChild!.getBoundingClientRect().bottom
+  );
+  expect(empty).toBeLessThan(16);
 }
 
 async function bothThemes(page: Page, name: string) {
@@ -32,7 +45,66 @@ async function bothThemes(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+/** Finished games between six players with 40-character names, brought in as a backup. */
+export async function importLongNames(page: Page, url: string) {
+  await visit(page, `${url}/settings`);
+  await page.getByLabel('Import backup…').setInputFiles({
+    name: 'long-names.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(longNamesBackup()))
+  });
+  await page.getByRole('status').filter({ hasText: '2 games added' }).waitFor();
+}
+
 describe('history and stats', () => {
+  it('no result page scrolls sideways at 360 px with six 40-character names', async () => {
+    const { page, context, requests } = await openTab(shared.browser);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await importLongNames(page, shared.server.url);
+    const pages: [string, () => Promise<unknown>][] = [
+      [
+        '/history',
+        () => page.getByRole('list', { name: 'Finished games' }).getByRole('link').nth(1).waitFor()
+      ],
+      ['/history/longnamesduel', () => page.getByRole('heading', { name: 'The final board' }).waitFor()],
+      ['/history/longnamessix', () => page.getByRole('heading', { name: 'The final board' }).waitFor()],
+      ['/stats', () => page.getByRole('heading', { name: 'Head to head' }).waitFor()],
+      ['/players', () => page.getByText(LONG_NAMES[5]).waitFor()]
+    ];
+    const wide: string[] = [];
+    const broken: string[] = [];
+    for (const [path, ready] of pages) {
+      await visit(page, `${shared.server.url}${path}`);
+      await ready();
+      if (await scrollsSideways(page))
+        wide.push(`${path}: ${await page.evaluate(() => document.documentElement.scrollWidth)} px`);
+      broken.push(...(await wordsBrokenInHeaders(page)).map((h) => `${path}: ${h}`));
+    }
+    expect(wide).toEqual([]);
+    expect(broken).toEqual([]);
+
+    // Head to head: once the player chosen is the one chosen against, it shows nothing (never
+    // one player against themself) until another is chosen.
+    await visit(page, `${shared.server.url}/stats`);
+    const players = page.getByRole('region', { name: 'Players' });
+    // (Found by place: a select's label reads with its chosen option.)
+    const [who, against] = [players.locator('select').first(), players.locator('select').nth(1)];
+    await against.selectOption({ label: LONG_NAMES[1] });
+    const versus = players.locator('.versus');
+    await expect
+      .poll(() => versus.innerText())
+      .toMatch(/^2 games together: Anastasia .* 2, Bartholomew .* 1$/);
+    await who.selectOption('longname2');
+    await expect.poll(() => versus.count()).toBe(0);
+    expect(await against.inputValue()).toBe('');
+    await against.selectOption({ label: LONG_NAMES[0] });
+    await expect
+      .poll(() => versus.innerText())
+      .toMatch(/^2 games together: Bartholomew .* 1, Anastasia .* 2$/);
+    expect(requests.filter((u) => u.startsWith('pageerror:'))).toEqual([]);
+    await context.close();
+  });
+
   it('a finished game: in history with its chart, in the stats, renamed everywhere, logged in BG Stats', async () => {
     const { page, context, requests } = await openTab(shared.browser);
     await finishDuel(page);
@@ -113,13 +185,19 @@ describe('history and stats', () => {
     await page.getByRole('listitem').filter({ hasText: 'Anna' }).waitFor();
 
     await page.getByRole('navigation').getByRole('link', { name: 'History' }).click();
-    // The list keeps the summary as played and names the seats as people go by now.
-    await expect.poll(() => list.innerText()).toMatch(/Ana won · Ana 3 – Ben 0[\s\S]*Anna, Ben/);
+    // One rule wherever the game is shown: the names it was played with (as its summary, chart,
+    // board and history tell it), and the name now beside a player renamed since.
+    const renamed = /Ana won · Ana 3 – Ben 0[\s\S]*Ana \(now Anna\), Ben/;
+    await expect.poll(() => list.innerText()).toMatch(renamed);
     await page.getByLabel('Player').selectOption({ label: 'Anna' });
     await expect.poll(() => page.getByRole('status').first().innerText()).toBe('1 finished game');
     await list.getByRole('link', { name: /Titans of Eden/ }).click();
     await page.getByRole('heading', { name: 'Ana wins', exact: true }).waitFor();
     await expect.poll(() => page.getByRole('table').first().innerText()).toMatch(/Ana \(now Anna\)/);
+    const legend = page.getByRole('region', { name: /per turn/ }).locator('figcaption');
+    await expect.poll(() => legend.innerText()).toMatch(/^Ana \(now Anna\)\s+Ben\b/);
+    await visit(page, shared.server.url);
+    await expect.poll(() => page.getByRole('list', { name: 'Finished games' }).innerText()).toMatch(renamed);
 
     await visit(page, `${shared.server.url}/stats`);
     await expect

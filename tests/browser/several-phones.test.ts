@@ -137,6 +137,44 @@ describe('several phones on one game', () => {
     for (const tab of [a, b, c]) await tab.context.close();
   });
 
+  it('a phone that loses the server says so quickly (silence, the offline event), and a tap meanwhile says it is kept', async () => {
+    const a = await openTab(shared.browser);
+    // Every socket to the sync server goes through here, so the link can fall silent while the
+    // socket stays open (as over a dead network, where a socket takes many seconds to close).
+    let silent = false;
+    await a.context.routeWebSocket(/^ws:\/\/127\.0\.0\.1/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((m) => server.send(m));
+      server.onMessage((m) => void (silent || ws.send(m)));
+      ws.onClose(() => server.close());
+      server.onClose(() => ws.close());
+    });
+    await startDuel(a.page);
+    await share(a.page);
+    await closeSheet(a.page);
+    const link = a.page.locator('span.link[role=status]');
+    await expect.poll(() => link.innerText(), { timeout: 10_000 }).toMatch(/^Shared/);
+
+    // The server stops answering: the heartbeat goes unanswered and the header says Offline
+    // (y-websocket's own check waits 30 s).
+    silent = true;
+    await expect.poll(() => link.innerText(), { timeout: 10_000 }).toMatch(/^Offline/);
+    await tapAfterLooking(surge(a.page, 'Ana'));
+    await a.page
+      .getByText('Offline: this tap is kept on this phone and sent when the server is back.')
+      .waitFor();
+    silent = false;
+    await expect.poll(() => link.innerText(), { timeout: 10_000 }).toMatch(/^Shared/);
+
+    // The browser says the network is gone: Offline at once, not when the socket gives up.
+    await a.context.setOffline(true);
+    await expect.poll(() => link.innerText()).toMatch(/^Offline/);
+    await a.context.setOffline(false);
+    await expect.poll(() => link.innerText(), { timeout: 10_000 }).toMatch(/^Shared/);
+    expect(a.requests.filter((u) => u.startsWith('pageerror:'))).toEqual([]);
+    await a.context.close();
+  });
+
   it('a shared game killed between the paint and the write comes back as exactly what it stored', async () => {
     const { page, context } = await openTab(shared.browser);
     await startDuel(page);

@@ -442,7 +442,7 @@ describe('Titans of Eden', () => {
       .evaluateAll((els) => els.map((e) => parseFloat(getComputedStyle(e).fontSize)));
     expect(Math.min(...sizes)).toBeGreaterThanOrEqual(14);
     const code = (await first.page.getByTestId('setup-code').innerText()).trim();
-    expect(code).toMatch(/^T1-/);
+    expect(code).toMatch(/^T2-/);
     await first.context.close();
 
     const second = await openTab(shared.browser);

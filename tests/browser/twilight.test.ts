@@ -341,7 +341,7 @@ describe('Twilight of the Gods', () => {
       .click();
     const drawn = await first.page.getByText(/^The seed draws/).innerText();
     const code = (await first.page.getByTestId('setup-code').innerText()).trim();
-    expect(code).toMatch(/^TW1-/);
+    expect(code).toMatch(/^TW2-/);
     await first.context.close();
 
     const second = await openTab(shared.browser);

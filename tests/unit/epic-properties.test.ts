@@ -92,7 +92,7 @@ describe('Epic setup code properties', () => {
         packs: fc.integer({ min: 2, max: 9 }),
         match: fc.boolean(),
         shuffledSeats: fc.boolean(),
-        playerCount: fc.integer({ min: 2, max: 6 }),
+        playerCount: fc.integer({ min: 2, max: 8 }),
         first: fc.integer({ min: 0, max: 5 }),
         seed: fc
           .array(fc.constantFrom(...CODE_ALPHABET), { minLength: 1, maxLength: 32 })

@@ -58,7 +58,7 @@ describe('Epic formats', () => {
 
   it('accepts 2 to 6 players in every format', () => {
     for (const format of ['sealed', 'pack-war', 'draft', 'designed'] as const) {
-      for (let n = 2; n <= 6; n++) expect(epicSetupProblem(epicSetup(n, { format }))).toBeUndefined();
+      for (let n = 2; n <= 8; n++) expect(epicSetupProblem(epicSetup(n, { format }))).toBeUndefined();
     }
   });
 
@@ -67,15 +67,15 @@ describe('Epic formats', () => {
     const problem = (patch: object) => epicSetupProblem({ ...ok, ...patch });
     expect(epicSetupProblem(null)).toBe('the setup is missing');
     expect(problem({ format: 'chess' })).toBe('“chess” is not an Epic format');
-    expect(problem({ players: ok.players.slice(0, 1) })).toBe('Epic is for 2–6 players here, not 1');
+    expect(problem({ players: ok.players.slice(0, 1) })).toBe('Epic is for 2–8 players here, not 1');
     expect(
       problem({
         players: [
           ...ok.players,
-          ...epicSetup(4).players.map((p) => ({ ...p, id: p.id + 'x', name: p.name + '2' }))
+          ...epicSetup(6).players.map((p) => ({ ...p, id: p.id + 'x', name: p.name + '2' }))
         ]
       })
-    ).toBe('Epic is for 2–6 players here, not 7');
+    ).toBe('Epic is for 2–8 players here, not 9');
     expect(problem({ players: [ok.players[0], { id: 'p1', name: 'Zed' }] })).toBe(
       'two players have the same id'
     );
@@ -147,7 +147,7 @@ describe('Epic setup codes', () => {
 
   it('round-trips every format, player count and first seat, from a code or a link', () => {
     for (const format of ['sealed', 'pack-war', 'draft', 'designed'] as const) {
-      for (let playerCount = 2; playerCount <= 6; playerCount++) {
+      for (let playerCount = 2; playerCount <= 8; playerCount++) {
         const packs = format === 'pack-war' ? 1 : format === 'designed' ? 0 : 2 + (playerCount % 8);
         const s: SharedSetup = {
           ...shared,
@@ -158,7 +158,7 @@ describe('Epic setup codes', () => {
           match: playerCount % 2 === 0
         };
         const code = encodeSetupCode(s);
-        expect(code.startsWith('E1-')).toBe(true);
+        expect(code.startsWith('E2-')).toBe(true);
         expect(decodeSetupCode(code)).toEqual({ ok: true, ...s });
         expect(decodeSetupCode(`https://x.example/epic/new?code=${encodeURIComponent(code)}`)).toEqual({
           ok: true,
@@ -187,9 +187,9 @@ describe('Epic setup codes', () => {
       ok: false,
       reason: 'The code does not check out: a character is missing or mistyped.'
     });
-    expect(decodeSetupCode('T1-ABCD')).toEqual({
+    expect(decodeSetupCode('X1-ABCD')).toEqual({
       ok: false,
-      reason: 'That is not an Epic setup code (they start with “E1-”).'
+      reason: 'That is not an Epic setup code (they start with “E2-”).'
     });
     expect(decodeSetupCode('  ')).toEqual({ ok: false, reason: 'Enter a setup code first.' });
     expect(decodeSetupCode(code.slice(0, 8))).toMatchObject({ ok: false });

@@ -25,6 +25,7 @@ import { mergeProfiles, renameProfile, seatProfiles } from '../../src/lib/db/pro
 import { titans } from '../../src/lib/games/titans';
 import { TitansDriver, titansSetup } from '../fixtures/titans';
 import { finishedGames } from '../fixtures/finished';
+import { nameAsPlayed, seatLine, seatNames } from '../../src/lib/results/names';
 import { initialState, replay } from '../../src/lib/session/replay';
 import { freshDb } from './helpers';
 
@@ -349,6 +350,8 @@ describe('stats from stored logs, on 200 generated games', { timeout: 60_000 }, 
         neither: both.filter((g) => !g.truth.winners.includes(a) && !g.truth.winners.includes(b)).length
       });
     }
+    // A head to head names two different players: one player against themself is nothing to show.
+    expect(headToHead(plays, 'ana', 'ana')).toBeUndefined();
     const decided = generated.filter((g) => g.truth.winners.length);
     const starterWon = decided.filter((g) => g.truth.winners.some((w) => g.truth.starters.includes(w)));
     expect(gameStats(plays, 'titans').firstPlayer).toEqual({
@@ -385,6 +388,29 @@ describe('stats from stored logs, on 200 generated games', { timeout: 60_000 }, 
     expect(playerStats(after, 'ben').plays).toBe(cyGames + benGames - together);
     expect(playerStats(after, 'cy').plays).toBe(0);
     expect(await db.profiles.get('cy')).toBeUndefined();
+  });
+
+  it('one rule for names in a finished game: as played, with the name now beside a renamed player', async () => {
+    const db = await stored();
+    const session = (await db.sessions.toArray()).find((s) =>
+      Object.values(s.profiles ?? {}).includes('ana')
+    )!;
+    expect(await renameProfile(db, 'ana', 'Anastasia')).toEqual({ ok: true });
+    const names = new Map((await db.profiles.toArray()).map((p) => [p.id, p.name]));
+    const seats = seatNames(session, names);
+    const ana = seats.find((s) => s.key === 'ana')!;
+    expect(ana.now).toBe('Anastasia');
+    expect(ana.asPlayed.toLowerCase()).toBe('ana');
+    expect(nameAsPlayed(ana.asPlayed, ana.now)).toBe(`${ana.asPlayed} (now Anastasia)`);
+    expect(nameAsPlayed('Ben', 'Ben')).toBe('Ben');
+    expect(nameAsPlayed('BEN ', 'Ben')).toBe('BEN '); // the same name typed otherwise: no rename
+    expect(seatLine(session, names)).toBe(
+      seats.map((s) => (s.key === 'ana' ? `${s.asPlayed} (now Anastasia)` : s.asPlayed)).join(', ')
+    );
+    // A player no longer remembered (or a guest) is named as played.
+    expect(
+      seatNames(session, new Map()).every((s) => s.key === `guest:${s.asPlayed}` && s.now === s.asPlayed)
+    ).toBe(true);
   });
 
   it('seating a new game: known names link to their player, new names become players, guests stay guests', async () => {

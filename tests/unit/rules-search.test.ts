@@ -6,9 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { allRules } from '../../src/lib/rules/content';
 import { buildSearchIndex, loadSearchIndex, searchRules, snippet } from '../../src/lib/rules/search';
+import { plainText, rulesText, sectionHtml } from '../../src/lib/rules/text';
 
-const index = buildSearchIndex(Object.values(allRules()));
-const loaded = loadSearchIndex(JSON.stringify(index));
+const built = buildSearchIndex(Object.values(allRules()));
+const index = built.index;
+const json = JSON.stringify(built);
+const texts = Object.values(allRules()).map(rulesText);
+const loaded = loadSearchIndex(json, texts);
 
 describe('rules search', () => {
   it('indexes every section of all five games', () => {
@@ -49,8 +53,42 @@ describe('rules search', () => {
 
   it('gives the same hits from the loaded JSON as from the built index', () => {
     for (const q of ['temple', 'life pool', 'ascension die', 'decay']) {
-      expect(searchRules(loaded, q).map((h) => h.id)).toEqual(searchRules(index, q).map((h) => h.id));
+      expect(searchRules(loaded, q).map((h) => h.id)).toEqual(
+        searchRules({ index, docs: loaded.docs }, q).map((h) => h.id)
+      );
     }
+  });
+
+  it('stores no text of its own: a hit is told from the rules text the pages read', () => {
+    // The index holds the words; a snippet's text is the section's own part, read from its HTML.
+    expect(JSON.parse(json).index.storedFields).toEqual({});
+    expect(json.length < JSON.stringify(texts).length).toBe(true);
+    const hit = searchRules(loaded, 'capture', 'titans')[0];
+    const text = texts.find((t) => t.game === 'titans')!;
+    const section = text.sections.find((s) => s.id === hit.section)!;
+    expect(hit).toMatchObject({ title: section.title, page: section.page, kind: section.kind });
+    expect(hit.text).toBe(plainText(section.html));
+    expect(sectionHtml(text, hit.section)).toContain(section.html);
+  });
+
+  it('searches one game with only that game’s text loaded', () => {
+    const titans = loadSearchIndex(json, [texts.find((t) => t.game === 'titans')!]);
+    const hits = searchRules(titans, 'temple', 'titans');
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.map((h) => h.id)).toEqual(searchRules(loaded, 'temple', 'titans').map((h) => h.id));
+  });
+
+  it('leaves out common words, but not the one still being typed', () => {
+    expect(searchRules(loaded, 'the temple', 'titans').map((h) => h.id)).toEqual(
+      searchRules(loaded, 'temple', 'titans').map((h) => h.id)
+    );
+    // "the" on its way to "theos", "them", "then"…: prefix matches still show.
+    expect(searchRules(loaded, 'the').length).toBeGreaterThan(0);
+  });
+
+  it('refuses a rules text that does not match the index', () => {
+    const short = { ...texts[0], sections: texts[0].sections.slice(1) };
+    expect(() => loadSearchIndex(json, [short])).toThrow(/does not match/);
   });
 });
 

@@ -337,33 +337,78 @@ describe('session runtime', () => {
     stop();
   });
 
-  it('a write that fails takes the tap back off the screen, with the taps queued behind it', async () => {
+  it('a write that fails keeps the game on screen and holds its taps; a write that succeeds again stores them all, in order', async () => {
     const { db, rt } = await start();
     rt.send({ type: 'ADD', player: 0, amount: 1 });
     await rt.saved();
     const failures: string[] = [];
+    let savedAgain = 0;
     rt.onFailure((reason) => failures.push(reason));
-    // The next transaction aborts, as when the disk is full.
+    rt.onSavedAgain(() => savedAgain++);
+    // Writes fail, as when the disk is full.
     const hook = (() => {
       throw Object.assign(new Error('QuotaExceededError'), { name: 'QuotaExceededError' });
     }) as never;
     db.events.hook('creating', hook);
     rt.send({ type: 'ADD', player: 0, amount: 5 });
     rt.send({ type: 'ADD', player: 1, amount: 2 });
-    expect(ctx(rt).scores).toEqual([6, 2]);
     await rt.saved();
-    db.events.hook('creating').unsubscribe(hook);
-    expect(ctx(rt).scores).toEqual([1, 0]);
-    expect(rt.log).toHaveLength(1);
+    // Kept: the page holds the only copy, and says so until it is saved.
+    expect(ctx(rt).scores).toEqual([6, 2]);
+    expect(rt.held).toBe(true);
     expect(rt.pending).toBe(false);
+    expect(rt.unsaved).toMatch(/^Your phone is out of space\. This game is kept only on this screen/);
     expect(failures).toHaveLength(1);
-    expect(failures[0]).toMatch(/storage is full/);
     expect(await db.events.count()).toBe(1);
-    // And the game goes on from the committed state.
+    // Taps go on while full, in order; a try that still fails keeps everything.
+    expect(rt.send({ type: 'NEXT_ROUND' })).toEqual({ ok: true });
+    expect(rt.undo()).toEqual({ ok: true });
     expect(rt.send({ type: 'ADD', player: 1, amount: 3 })).toEqual({ ok: true });
+    expect(await rt.retry()).toBe(false);
+    expect(rt.held).toBe(true);
+    expect(await db.events.count()).toBe(1);
+    // Another tab's notice never trades the held steps for the stored ones.
+    await rt.reload(1);
+    expect(ctx(rt).scores).toEqual([6, 5]);
+
+    db.events.hook('creating').unsubscribe(hook);
+    expect(await rt.retry()).toBe(true);
+    expect(rt.held).toBe(false);
+    expect(rt.unsaved).toBeUndefined();
+    expect(savedAgain).toBe(1);
+    const stored = await db.events.where('sessionId').equals(rt.session.id).sortBy('seq');
+    expect(stored.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(stored.map((e) => e.label)).toEqual(rt.log.map((e) => e.label));
+    expect((await db.sessions.get(rt.session.id))!.head).toBe(6);
+    // And the game goes on, stored as usual.
+    expect(rt.send({ type: 'ADD', player: 0, amount: 1 })).toEqual({ ok: true });
     await rt.saved();
     const fresh = await SessionRuntime.open(reopen(db), tallyLogic, rt.session.id);
-    expect((fresh.snapshot.context as TallyContext).scores).toEqual([1, 3]);
+    expect((fresh.snapshot.context as TallyContext).scores).toEqual([7, 5]);
+    rt.close();
+  });
+
+  it('the database deleted under an open game: the whole game is written back when storage takes it again', async () => {
+    const { db, rt } = await start();
+    await sendAll(rt, someEvents.slice(0, 3));
+    // The browser threw the database away (its tables are empty now).
+    await db.transaction('rw', db.events, db.sessions, db.snapshots, async () => {
+      await db.events.clear();
+      await db.sessions.clear();
+      await db.snapshots.clear();
+    });
+    rt.send({ type: 'ROLL', player: 1, value: 6 });
+    await rt.saved();
+    expect(rt.held).toBe(true);
+    expect(rt.unsaved).toMatch(/^The browser would not save this game, most likely because the phone is out of space\. This game is kept only on this screen/);
+    expect(ctx(rt)).toMatchObject({ round: 2, rolls: [6] });
+    rt.send({ type: 'ADD', player: 0, amount: -1 });
+    expect(await rt.retry()).toBe(true);
+    const fresh = await SessionRuntime.open(reopen(db), tallyLogic, rt.session.id);
+    expect(fresh.log.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(sameState(fresh.snapshot, rt.snapshot)).toBe(true);
+    expect(fresh.session.setup).toEqual(rt.setup);
+    rt.close();
   });
 
   it('a crash between paint and write: after a restart the game is exactly the stored log', async () => {

@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { SessionRuntime } from '../../src/lib/session/runtime';
 import { SharedRuntime, STALE_SHARED } from '../../src/lib/sync/runtime';
-import type { Connect, Link } from '../../src/lib/sync/connect';
+import { Silence, SILENT_MS, type Connect, type Link } from '../../src/lib/sync/connect';
+import { KEPT_HERE } from '../../src/lib/sync/runtime';
 import type { StoredDoc } from '../../src/lib/sync/store';
 import { closeSharedDb, loadDoc } from '../../src/lib/sync/store';
 import { gameFile, openGameFile, shareGame, stopSharing } from '../../src/lib/sync/share';
@@ -67,6 +68,9 @@ function memoryDoc(doc = new Y.Doc()): StoredDoc {
   return { doc, stored: async () => {}, onError: () => {}, release: () => {} };
 }
 
+/** What the phones said in passing (a toast in the app). */
+const told: string[] = [];
+
 async function phone(
   db: TablesideDB,
   record: SessionRecord,
@@ -77,7 +81,8 @@ async function phone(
     store: memoryDoc(doc),
     connect,
     now: fakeClock(),
-    schedule: immediately
+    schedule: immediately,
+    tell: (message) => told.push(message)
   });
 }
 
@@ -105,6 +110,40 @@ async function twoPhones() {
   const b = await phone(dbB, record, new Y.Doc(), net.connect);
   return { net, a, b, dbA, dbB, record };
 }
+
+describe('the link says offline quickly', () => {
+  it('a link that has heard nothing for SILENT_MS is silent; a late or hidden check judges nothing', () => {
+    const t0 = 1_000_000;
+    const silence = new Silence(t0);
+    // Checks on time every 200 ms, the last answer heard at t0.
+    let t = t0;
+    for (; t <= t0 + SILENT_MS; t += 200) expect(silence.check(t, t0)).toBe(false);
+    expect(silence.check(t, t0)).toBe(true);
+    expect(SILENT_MS).toBeLessThan(2000);
+    // Heard again: not silent.
+    expect(silence.check(t + 200, t + 100)).toBe(false);
+    // The page was busy for 3 s (the check comes late): the answers may be queued, no verdict yet.
+    const busy = new Silence(t0);
+    expect(busy.check(t0 + 3000, t0)).toBe(false);
+    let u = t0 + 3200;
+    for (; u <= t0 + 3000 + SILENT_MS; u += 200) expect(busy.check(u, t0)).toBe(false);
+    expect(busy.check(u, t0)).toBe(true);
+    // Hidden: timers are throttled, nothing is judged until it shows again.
+    const hidden = new Silence(t0);
+    expect(hidden.check(t0 + 5000, t0, true)).toBe(false);
+  });
+
+  it('a tap made offline says it is kept here and will be sent; one made online says nothing', async () => {
+    const { net, a } = await twoPhones();
+    told.length = 0;
+    a.send({ type: 'ADD', player: 0, amount: 1 });
+    expect(told).toEqual([]);
+    net.offline();
+    a.send({ type: 'ADD', player: 0, amount: 1 });
+    expect(told).toEqual([KEPT_HERE]);
+    expect(KEPT_HERE).toMatch(/kept on this phone and sent when the server is back/);
+  });
+});
 
 describe('a game shared by two phones', () => {
   it('opens where it stood on one phone, and the other phone joins in the same state', async () => {

@@ -342,6 +342,10 @@ describe('Theos: the End Phase', () => {
     expect(d.refuse({ type: 'CLEANUP', player: 'p1', keep: 0, back: 1 })).toBe(
       'Returning every card sends all of Ana’s 4 Followers back to the Supply.'
     );
+    // Cards left in play keep their Followers: keeping all 7 sends none back.
+    expect(d.refuse({ type: 'CLEANUP', player: 'p1', keep: 7, back: 2 })).toBe(
+      'Keeping all 7 cards in play keeps every one of Ana’s 4 Followers: none can go back. Return a card to send its Followers back.'
+    );
     expect(d.refuse({ type: 'CLEANUP', player: 'p1', keep: -1, back: 0 })).toBe(
       'The cards kept must be a whole number, 0 or more.'
     );
@@ -607,7 +611,8 @@ describe('Theos: history lines name the change', () => {
       /^Ben moves to Realm [12]$/
     );
     d.cleanup({ p1: { keep: 1, back: 1 } });
-    expect(line({ type: 'NEXT_ROUND' })).toBe('Round 2 begins: the Ascension Die shows 9');
+    // The history files it under round 1 (the round it was entered in), so it speaks of round 1's end.
+    expect(line({ type: 'NEXT_ROUND' })).toBe('End of round 1: the Ascension Die goes to 9 for round 2');
   });
 });
 

@@ -115,3 +115,15 @@ describe('Theos rules text in its own words (review errata)', () => {
     }
   });
 });
+
+describe('Theos rules text counts what the rulebook counts', () => {
+  it('the Ascension Die sets a team’s total (die × team size), never a per-member share', () => {
+    const all = rules()
+      .sections.map((s) => s.text)
+      .join('\n');
+    expect(all).not.toMatch(/each team member (must bring|needs)/);
+    const die = rules().sections.find((s) => s.id === 'ascension-die')!.text;
+    expect(die).toMatch(/times the number of players on a team/);
+    expect(die).toMatch(/total/);
+  });
+});

@@ -16,7 +16,9 @@ import {
 import {
   ascensionDie,
   cleanupOrder,
+  ascendLine,
   followersNeeded,
+  noAscent,
   tiedTeams,
   winCheck,
   winningTeam
@@ -184,6 +186,26 @@ describe('the Ascension Die and the win check', () => {
     expect(winningTeam([20, 2], [3, 3], 7)).toBeNull();
     expect(winningTeam([21, 2], [3, 3], 7)).toBe(0);
     expect(winningTeam([0, 0], [1, 1], 1)).toBeNull();
+  });
+
+  it('the board’s target line: "1 Follower" when the die is 1 for a player alone', () => {
+    expect(ascendLine(1, [1], false)).toBe('To ascend: 1 Follower, and more than any other player.');
+    expect(ascendLine(1, [2], true)).toBe(
+      'To ascend: 2 Followers for a team of 2, and more than any other team.'
+    );
+    expect(ascendLine(10, [1], false)).toBe('To ascend: 10 Followers, and more than any other player.');
+  });
+
+  it('why nobody ascends, in the words the End Phase shows', () => {
+    expect(noAscent([14, 14], [2, 2], 7)).toBe('Tie for the most Followers (14 each): nobody ascends');
+    expect(noAscent([14, 14, 2], [2, 2, 2], 7)).toBe('Tie for the most Followers (14 each): nobody ascends');
+    expect(noAscent([13, 9], [2, 2], 7)).toBe(
+      'Nobody has the 14 Followers needed (the most is 13): nobody ascends'
+    );
+    expect(noAscent([0, 0], [1, 1], 10)).toBe(
+      'Nobody has the 10 Followers needed (the most is 0): nobody ascends'
+    );
+    expect(noAscent([14, 9], [2, 2], 7)).toBeUndefined();
   });
 
   it('worked example: decks of 12 cards with 2 to 5 players, 10 with 6', () => {

@@ -11,6 +11,7 @@ import {
   deckKindsFor,
   formatsFor,
   realmCount,
+  realmsLine,
   teamSizes,
   theosSetupProblem,
   type DeckKind,
@@ -128,16 +129,55 @@ describe('setup check: plain reasons', () => {
         const [a, b] = s.teams[0];
         s.realmOf[b] = s.realmOf[a];
       })
-    ).toBe('teammates start in different Realms (Ana and Ben do not)');
+    ).toMatch(/^teammates start in different Realms: Ana and Ben are both in Realm [12]$/);
     // 3v3: each team splits one and two.
     expect(problem(threes, (s) => s.teams[1].forEach((id) => (s.realmOf[id] = 0)))).toBe(
-      'in 3v3 each team splits one and two between the Realms (team 2 does not)'
+      'in 3v3 each team puts one member in one Realm and two in the other: Dee, Eli and Fay are all in Realm 1'
     );
     // Free-For-All: as even as possible, 3 and 2.
     expect(problem(five, (s) => s.players.forEach((p) => (s.realmOf[p.id] = 0)))).toBe(
       'a Free-For-All spreads players evenly: 3 and 2'
     );
     expect(problem(five, (s) => (s.realmOf.p1 = 2))).toBe('Ana must start in Realm 1 or Realm 2');
+  });
+
+  it('Realms: the refusal names every team at fault, not only the first', () => {
+    // Two stray moves: teams 1 and 3 each have both members in one Realm.
+    expect(
+      problem(six, (s) => {
+        for (const t of [0, 2]) s.realmOf[s.teams[t][1]] = s.realmOf[s.teams[t][0]];
+      })
+    ).toBe(
+      `teammates start in different Realms: ${[0, 2]
+        .map((t) => {
+          const [a, b] = six.teams[t].map((id) => six.players.find((p) => p.id === id)!.name);
+          return `${a} and ${b} are both in Realm ${six.realmOf[six.teams[t][0]] + 1}`;
+        })
+        .join('; ')}`
+    );
+    expect(
+      problem(threes, (s) => s.teams.forEach((team, t) => team.forEach((id) => (s.realmOf[id] = t))))
+    ).toBe(
+      'in 3v3 each team puts one member in one Realm and two in the other: Ana, Ben and Cy are all in Realm 1; Dee, Eli and Fay are all in Realm 2'
+    );
+  });
+
+  it('Realms: the line under the panel describes the table as it is now', () => {
+    expect(realmsLine(six)).toBe('Each team has one member in each Realm.');
+    const together = structuredClone(six);
+    const [a, b] = together.teams[0];
+    together.realmOf[b] = together.realmOf[a];
+    expect(realmsLine(together)).toMatch(/^Not yet: teammates start in different Realms: /);
+    // 3v3: a team's lone player may stand in either Realm, so the Realms are 3 and 3 or 2 and 4.
+    const trio = structuredClone(threes);
+    trio.teams.forEach((team) => team.forEach((id, i) => (trio.realmOf[id] = i === 0 ? 0 : 1)));
+    expect(realmsLine(trio)).toBe(
+      'Realm 1: 2 players, Realm 2: 4. Each team has one member alone and two together.'
+    );
+    expect(realmsLine(five)).toMatch(/^Realm 1: [23] players, Realm 2: [23]\.$/);
+    const crowded = structuredClone(five);
+    crowded.players.forEach((p) => (crowded.realmOf[p.id] = 0));
+    expect(realmsLine(crowded)).toBe('Not yet: a Free-For-All spreads players evenly: 3 and 2.');
   });
 
   it('decks: lists for the right count, a different deck each, the book’s pairing', () => {
@@ -307,7 +347,7 @@ describe('setup codes', () => {
         for (const seed of ['K7QM2XDA', 'ZZ00ZZ00', 'ABC']) {
           const setup = theosSetup(format, n, kind, { seed, drawTeams: true });
           const code = encodeSetupCode(setup)!;
-          expect(code, `${format} ${n} ${kind}`).toMatch(/^TH1-/);
+          expect(code, `${format} ${n} ${kind}`).toMatch(/^TH2-/);
           const decoded = decodeSetupCode(code);
           expect(decoded.ok, `${format} ${n} ${kind}: ${!decoded.ok && decoded.reason}`).toBe(true);
           if (!decoded.ok) continue;
@@ -339,9 +379,9 @@ describe('setup codes', () => {
   it('a mistyped, foreign or cut code gets a plain reason', () => {
     const code = encodeSetupCode(theosSetup('ffa', 5, 'draft'))!;
     expect(decodeSetupCode('')).toEqual({ ok: false, reason: 'Enter a setup code first.' });
-    expect(decodeSetupCode('T1-ABCD-EF')).toEqual({
+    expect(decodeSetupCode('X1-ABCD-EF')).toEqual({
       ok: false,
-      reason: 'That is not a Theos setup code (they start with “TH1-”).'
+      reason: 'That is not a Theos setup code (they start with “TH2-”).'
     });
     const typo = code.slice(0, 6) + (code[6] === 'A' ? 'B' : 'A') + code.slice(7);
     expect(decodeSetupCode(typo)).toEqual({

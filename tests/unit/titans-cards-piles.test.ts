@@ -118,7 +118,7 @@ describe('setup codes', () => {
       ] as const) {
         const piles = randomPiles(`C${i}`, arenas);
         const code = encodeSetupCode(format, 'classic', piles);
-        expect(code).toMatch(/^T1(-[0-9A-Z]{1,4})+$/);
+        expect(code).toMatch(/^T2(-[0-9A-Z]{1,4})+$/);
         expect(decodeSetupCode(code)).toEqual({ ok: true, format, mode: 'classic', piles });
       }
     }

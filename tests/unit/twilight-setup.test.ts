@@ -226,7 +226,7 @@ describe('setup codes', () => {
             for (const randomSeats of [false, true]) {
               const s = { players, teams, extended, draft, firstBy, randomSeats, seed: 'ABCD2345' };
               const code = encodeSetupCode(s);
-              expect(code).toMatch(/^TW1-/);
+              expect(code).toMatch(/^TW2-/);
               expect(decodeSetupCode(code)).toEqual({ ok: true, ...s });
             }
     const code = encodeSetupCode(shared);
@@ -246,9 +246,9 @@ describe('setup codes', () => {
       reason: 'The code does not check out: a character is missing or mistyped.'
     });
     expect(decodeSetupCode('')).toEqual({ ok: false, reason: 'Enter a setup code first.' });
-    expect(decodeSetupCode('T1-ABCD')).toEqual({
+    expect(decodeSetupCode('X1-ABCD')).toEqual({
       ok: false,
-      reason: 'That is not a Twilight of the Gods setup code (they start with “TW1-”).'
+      reason: 'That is not a Twilight of the Gods setup code (they start with “TW2-”).'
     });
     expect(decodeSetupCode('TW1-AB*C')).toMatchObject({
       ok: false,
@@ -266,7 +266,7 @@ describe('setup codes', () => {
     const check = alphabet[[...body].reduce((sum, c, i) => (sum + (i + 1) * alphabet.indexOf(c)) % 32, 0)];
     expect(decodeSetupCode(`TW1-${body}${check}`)).toEqual({
       ok: false,
-      reason: 'The code does not make a game: a game has 2 to 6 players.'
+      reason: 'The code’s setup is not valid: a game has 2 to 6 players.'
     });
   });
 });

@@ -201,7 +201,7 @@ describe('WiZ: setup codes', () => {
       firstDealer: 2
     });
     const code = encodeSetupCode(setup);
-    expect(code).toMatch(/^W1-[0-9A-Z]{4}(-[0-9A-Z]{1,4})+$/);
+    expect(code).toMatch(/^W2-[0-9A-Z]{4}(-[0-9A-Z]{1,4})+$/);
     const decoded = decodeSetupCode(code);
     expect(decoded).toEqual({
       ok: true,
@@ -255,9 +255,9 @@ describe('WiZ: setup codes', () => {
   it('refuses a code that is not one, mistyped, or cut short, with the reason', () => {
     const code = encodeSetupCode(wizSetup('standard', 3));
     expect(decodeSetupCode('')).toEqual({ ok: false, reason: 'Enter a setup code first.' });
-    expect(decodeSetupCode('T1-ABCD-EFGH')).toEqual({
+    expect(decodeSetupCode('X1-ABCD-EFGH')).toEqual({
       ok: false,
-      reason: 'That is not a WiZ setup code (they start with “W1-”).'
+      reason: 'That is not a WiZ setup code (they start with “W2-”).'
     });
     const last = code.at(-1)!;
     const wrong = code.slice(0, -1) + (last === 'A' ? 'B' : 'A');

@@ -22,6 +22,24 @@ export async function askForPersistence(): Promise<boolean | undefined> {
   return storage.persist().catch(() => undefined);
 }
 
+/**
+ * Below this much room left (quota minus usage), the home screen and Settings warn. Why 50 MB:
+ * a stored step costs about 1 KB all told (measured in Chromium: 200 steps took 181 KB of
+ * IndexedDB and 25 KB of recovery journal; see docs/architecture.md "Storage"), so an
+ * evening of several long games (5 games × 1,000 steps) is about 5 MB; LevelDB also needs room
+ * to compact, up to the size of the files it rewrites, and a backup export is built in memory
+ * but saved to the same disk. 50 MB leaves room for that ten times over, and is small enough
+ * that it is only said when the phone is really close to full.
+ */
+export const LOW_SPACE_BYTES = 50 * 1024 * 1024;
+
+/** The room left when it is little (under LOW_SPACE_BYTES), else undefined. */
+export function lowSpaceLeft(report: StorageReport | undefined): number | undefined {
+  if (report?.quotaBytes === undefined || report.usedBytes === undefined) return undefined;
+  const left = Math.max(0, report.quotaBytes - report.usedBytes);
+  return left < LOW_SPACE_BYTES ? left : undefined;
+}
+
 export function formatBytes(bytes: number | undefined): string {
   if (bytes === undefined) return 'unknown';
   if (bytes < 1024) return `${bytes} B`;

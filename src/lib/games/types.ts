@@ -55,6 +55,11 @@ export interface GameEntry {
   /** The id of its rules reference (src/lib/games/<id>/rules.md). */
   rules: string;
   /**
+   * The letters that start its setup codes ("T" for "T2-…"), unique among games; a code typed
+   * on the wrong game's screen is named by it (src/lib/share/setup-code.ts).
+   */
+  codePrefix?: string;
+  /**
    * The setup in a few words for the home list, so saved games tell themselves apart: "Duel ·
    * classic", "Three arenas · 5 players". Light: must not pull in the game's module.
    */

@@ -34,7 +34,7 @@ export function lostWhileOpenMessage(r: RecoveryReport): string {
     'Your browser deleted Tableside’s saved data while Tableside was open (it does this when storage is full or its files are damaged).';
   const back = r.restored + r.restoredDeleted;
   if (back && !r.failed.length) {
-    return `${start} ${back === 1 ? '1 game was' : `${back} games were`} brought back from Tableside’s recovery copy; a change taken back just now needs making again.`;
+    return `${start} ${back === 1 ? '1 game was' : `${back} games were`} brought back from Tableside’s recovery copy; a game open on screen keeps its newest changes and saves them again.`;
   }
   return `${start} Reload Tableside to bring your games back from its recovery copy.`;
 }

@@ -166,6 +166,11 @@ export const theosChecks = {
     if (e.keep === 0 && e.back !== has) {
       return `Returning every card sends all of ${who}’s ${plural(has, 'Follower')} back to the Supply.`;
     }
+    // Every resolved card is in play at cleanup (7: Blanks left, kept cards came back as Blanks),
+    // and cards left in play keep their Followers: keeping them all sends none back.
+    if (e.keep === HAND_SIZE && e.back > 0) {
+      return `Keeping all ${HAND_SIZE} cards in play keeps every one of ${who}’s ${plural(has, 'Follower')}: none can go back. Return a card to send its Followers back.`;
+    }
     return undefined;
   },
   move(ctx: TheosContext, e: Of<'MOVE_REALM'>, name: Name) {

@@ -270,7 +270,9 @@ export interface HeadToHead {
   neither: number;
 }
 
-export function headToHead(all: readonly PlayRecord[], a: string, b: string): HeadToHead {
+/** Two different players' games together; nothing for one player against themself. */
+export function headToHead(all: readonly PlayRecord[], a: string, b: string): HeadToHead | undefined {
+  if (a === b) return undefined;
   const both = all.filter((p) => p.players.some((x) => x.key === a) && p.players.some((x) => x.key === b));
   const won = (p: PlayRecord, key: string) => p.players.some((x) => x.key === key && x.winner);
   const aWins = both.filter((p) => won(p, a)).length;

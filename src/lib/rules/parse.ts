@@ -3,6 +3,7 @@
  * Runs at build time and in tests only: marked never ships to the phone.
  */
 import { Marked, type Token, type Tokens } from 'marked';
+import { headingHtml } from './text';
 
 export type SectionKind = 'section' | 'term' | 'ruling' | 'example';
 
@@ -18,6 +19,11 @@ export interface RulesSection {
   text: string;
   /** Rendered HTML of the section with its subsections (heading excluded), for in-game help. */
   html: string;
+  /**
+   * Rendered HTML of this section's own content, up to the next heading of any level: what the
+   * phone stores (text.ts puts pages and sections back together from these, each text once).
+   */
+  own: string;
 }
 
 export interface RulesPage {
@@ -140,7 +146,8 @@ export function parseRules(game: string, markdown: string): GameRules {
         page,
         kind,
         text: '',
-        html: ''
+        html: '',
+        own: ''
       };
       sections.push(section);
       current = { section, tokens: [] };
@@ -190,10 +197,7 @@ export function parseRules(game: string, markdown: string): GameRules {
   renderer.use({
     renderer: {
       heading(token) {
-        const parsed = parseHeading(token.text)!;
-        const inner = escapeHtml(parsed.title);
-        const cls = parsed.kind === 'section' ? '' : ` class="${parsed.kind}"`;
-        return `<h${token.depth} id="${parsed.id}"${cls}>${inner}</h${token.depth}>\n`;
+        return headingHtml({ ...parseHeading(token.text)!, level: token.depth });
       },
       html() {
         // Raw HTML is not part of the format: it would bypass every check above.
@@ -214,6 +218,7 @@ export function parseRules(game: string, markdown: string): GameRules {
       headingIndex.slice(n + 1).find((h) => (h.t as Tokens.Heading).depth <= depth)?.i ?? tokens.length;
     const section = sections[n];
     section.html = render(tokens.slice(i + 1, end));
+    section.own = render(tokens.slice(i + 1, headingIndex[n + 1]?.i ?? tokens.length));
   });
 
   const pages: RulesPage[] = [];
@@ -245,8 +250,4 @@ export function parseRules(game: string, markdown: string): GameRules {
   if (pages.length === 0) fail('there are no ## sections');
 
   return { game, title: h1!.text.trim(), intro: render(introTokens), pages, sections };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,73 +1,148 @@
 /**
  * Search across the rules of every game: MiniSearch, built once at build time into a JSON file
- * (/rules/search-index.json) and loaded in the browser only when search opens.
+ * (/rules/search-index.json) and loaded in the browser only when search opens. The index holds
+ * the words, not the text: a hit's title, place and snippet come from the games' own rules text
+ * (text.ts, sections.json), so the precache stores each text once.
  */
 import MiniSearch, { type Options, type SearchResult } from 'minisearch';
 import type { GameRules } from './parse';
+import { plainText, type RulesText, type TextSection } from './text';
 
+/** What is indexed: a section's title and its own words, by its place in all games' sections. */
 export interface SearchDoc {
-  id: string;
+  id: number;
+  title: string;
+  text: string;
+}
+
+/**
+ * Words too common to tell sections apart ("the" is in nearly every one): left out of the index,
+ * where they took a fifth of its size, and out of a search, except the word still being typed
+ * ("the" on its way to "theos").
+ */
+const COMMON = new Set(
+  'a an and are as at be but by for from has have if in into is it its of on or s that the their them then there these they this to was were will with you your'.split(
+    ' '
+  )
+);
+
+export const SEARCH_OPTIONS: Options<SearchDoc> = {
+  fields: ['title', 'text'],
+  storeFields: [],
+  processTerm: (term) => {
+    const word = term.toLowerCase();
+    return COMMON.has(word) ? null : word;
+  },
+  searchOptions: {
+    prefix: true,
+    fuzzy: (term) => (term.length > 3 ? 0.2 : false),
+    boost: { title: 3 },
+    combineWith: 'AND',
+    processTerm: (term) => term.toLowerCase()
+  }
+};
+
+/** The index file: each game and how many sections it has, in the order of the index's ids. */
+export interface SearchIndexFile {
+  games: [game: string, sections: number][];
+  index: MiniSearch<SearchDoc>;
+}
+
+export function buildSearchIndex(all: readonly GameRules[]): SearchIndexFile {
+  const index = new MiniSearch<SearchDoc>(SEARCH_OPTIONS);
+  let id = 0;
+  index.addAll(
+    all.flatMap((rules) => rules.sections.map((s) => ({ id: id++, title: s.title, text: s.text })))
+  );
+  return { games: all.map((r) => [r.game, r.sections.length]), index };
+}
+
+/** A section found, with what a result row shows. */
+export interface Doc extends TextSection {
+  game: string;
+  gameTitle: string;
+  /** Its words, read from its HTML the first time it is shown. */
+  text?: string;
+}
+
+export interface RulesSearch {
+  index: MiniSearch<SearchDoc>;
+  /** By index id; only the games whose text was given. */
+  docs: (Doc | undefined)[];
+}
+
+/**
+ * The index from its JSON, with the rules text of the games to search (all of them, or the one
+ * whose pages are open). A text that does not match the index is refused: both come from one build.
+ */
+export function loadSearchIndex(json: string, texts: readonly RulesText[]): RulesSearch {
+  const file = JSON.parse(json) as { games: [string, number][]; index: unknown };
+  const index = MiniSearch.loadJS<SearchDoc>(file.index as never, SEARCH_OPTIONS);
+  const docs: (Doc | undefined)[] = [];
+  let start = 0;
+  for (const [game, count] of file.games) {
+    const text = texts.find((t) => t.game === game);
+    if (text) {
+      if (text.sections.length !== count)
+        throw new Error(`the search index does not match the rules of ${game}`);
+      text.sections.forEach((s, i) => (docs[start + i] = { ...s, game, gameTitle: text.title }));
+    }
+    start += count;
+  }
+  return { index, docs };
+}
+
+/** A result row: where it is, what it is, and the words to mark in its snippet. */
+export interface Hit {
+  /** Its place in the index. */
+  id: number;
+  score: number;
+  terms: string[];
   game: string;
   gameTitle: string;
   section: string;
   page: string;
   title: string;
-  kind: string;
+  kind: TextSection['kind'];
   text: string;
 }
 
-export const SEARCH_OPTIONS: Options<SearchDoc> = {
-  fields: ['title', 'text'],
-  storeFields: ['game', 'gameTitle', 'section', 'page', 'title', 'kind', 'text'],
-  searchOptions: {
-    prefix: true,
-    fuzzy: (term) => (term.length > 3 ? 0.2 : false),
-    boost: { title: 3 },
-    combineWith: 'AND'
-  }
-};
-
-export function searchDocs(all: readonly GameRules[]): SearchDoc[] {
-  return all.flatMap((rules) =>
-    rules.sections.map((s) => ({
-      id: `${rules.game}/${s.id}`,
-      game: rules.game,
-      gameTitle: rules.title,
-      section: s.id,
-      page: s.page,
-      title: s.title,
-      kind: s.kind,
-      text: s.text
-    }))
-  );
-}
-
-export function buildSearchIndex(all: readonly GameRules[]): MiniSearch<SearchDoc> {
-  const index = new MiniSearch<SearchDoc>(SEARCH_OPTIONS);
-  index.addAll(searchDocs(all));
-  return index;
-}
-
-export function loadSearchIndex(json: string): MiniSearch<SearchDoc> {
-  return MiniSearch.loadJSON<SearchDoc>(json, SEARCH_OPTIONS);
-}
-
-export type Hit = SearchResult & Omit<SearchDoc, 'id'>;
-
 /** Ranked hits for what was typed, in one game or all; glossary terms rank higher. */
-export function searchRules(index: MiniSearch<SearchDoc>, query: string, game?: string, limit = 30): Hit[] {
+export function searchRules({ index, docs }: RulesSearch, query: string, game?: string, limit = 30): Hit[] {
   const q = query.trim();
   if (q.length < 2) return [];
-  const results = index.search(q, {
-    filter: game ? (r) => r.game === game : undefined,
-    boostDocument: (_id, _term, stored) =>
-      stored?.kind === 'term' ? 1.6 : stored?.kind === 'ruling' ? 1.2 : 1
+  // Common words are not in the index; the last one may be a word being typed.
+  const words = q.split(/\s+/);
+  const kept = words.filter((w, i) => i === words.length - 1 || !COMMON.has(w.toLowerCase())).join(' ');
+  const filter = (r: SearchResult) => {
+    const doc = docs[r.id];
+    return !!doc && (!game || doc.game === game);
+  };
+  const results = index.search(kept, {
+    filter,
+    boostDocument: (id) => {
+      const kind = docs[id]?.kind;
+      return kind === 'term' ? 1.6 : kind === 'ruling' ? 1.2 : 1;
+    }
   });
   // AND finds nothing for a half-typed second word with a typo; fall back to OR then.
-  const hits = results.length
-    ? results
-    : index.search(q, { combineWith: 'OR', filter: game ? (r) => r.game === game : undefined });
-  return hits.slice(0, limit) as Hit[];
+  const hits = results.length ? results : index.search(kept, { combineWith: 'OR', filter });
+  return hits.slice(0, limit).map((r) => {
+    const doc = docs[r.id]!;
+    doc.text ??= plainText(doc.html);
+    return {
+      id: r.id,
+      score: r.score,
+      terms: r.terms,
+      game: doc.game,
+      gameTitle: doc.gameTitle,
+      section: doc.id,
+      page: doc.page,
+      title: doc.title,
+      kind: doc.kind,
+      text: doc.text
+    };
+  });
 }
 
 export interface SnippetPart {

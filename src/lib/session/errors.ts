@@ -61,6 +61,21 @@ export const STORAGE_MESSAGES: Record<StorageTrouble, string> = {
     'The browser refused to save the last change, so it has been taken back. Tap again; if it keeps happening, export a backup from Settings now and reload Tableside.'
 };
 
+/**
+ * What the play screen says while a write has failed and the page holds the only copy of the
+ * game's newest steps (see SessionRuntime's `held`). A full phone rarely says so: Chromium
+ * reports an UnknownError or an aborted transaction as often as a QuotaExceededError, and then
+ * may close or delete the database. So every kind of failure but another tab's is held, and
+ * the words say what is most likely.
+ */
+export function heldMessage(error: unknown): string {
+  const keep =
+    'This game is kept only on this screen until there is room: keep it open, every tap is kept. Free some space (photos, videos or apps you do not need), then tap Try again, or send the game as a file now.';
+  return storageTrouble(error) === 'full'
+    ? `Your phone is out of space. ${keep}`
+    : `The browser would not save this game, most likely because the phone is out of space. ${keep}`;
+}
+
 /** A write the browser refused, in words that say what happened and what to do. */
 export function storageFailure(error: unknown): string {
   const trouble = storageTrouble(error);

@@ -4,7 +4,7 @@
  * (sync/runtime.ts, the log in a Yjs document). LiveSession and the play screen see only this.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type { BaseSetup, GameEvent, SessionRecord } from '../db/records';
+import type { BaseSetup, EventRecord, GameEvent, SessionRecord } from '../db/records';
 import type { HistoryItem, SendOptions, SendOutcome } from './runtime';
 import type { GameLogic, StepMeta } from './types';
 
@@ -35,12 +35,20 @@ export interface GameRuntime<S extends BaseSetup = BaseSetup> {
   readonly redoLabel: string | undefined;
   readonly complete: boolean;
   readonly history: HistoryItem[];
+  /** The log held (all of it once `complete`), for a file made from the screen. */
+  readonly log?: readonly EventRecord[];
   readonly problem: string | undefined;
   readonly unsaved: string | undefined;
+  /** True while the page holds steps storage refused (the only copy of them); see `retry`. */
+  readonly held?: boolean;
   /** Set for a shared game. */
   readonly link?: LinkState;
   subscribe(listener: () => void): () => void;
   onFailure(listener: (reason: string) => void): () => void;
+  /** Hears when held steps were written back: the game is saved again. */
+  onSavedAgain?(listener: () => void): () => void;
+  /** Writes held steps back now, with the whole game; true once saved. */
+  retry?(): Promise<boolean>;
   check(event: GameEvent): string | undefined;
   send(event: GameEvent, options?: SendOptions): SendOutcome;
   undo(options?: SendOptions): SendOutcome;

@@ -17,7 +17,9 @@ export type Outcome =
   | { kind: 'accepted'; action: 'event' | 'undo' | 'redo'; label: string | undefined }
   /** `inline`: the caller shows the reason itself, where the person is typing. */
   | { kind: 'refused'; reason: string; quiet: boolean; inline: boolean }
-  | { kind: 'failed'; reason: string };
+  | { kind: 'failed'; reason: string }
+  /** Steps storage had refused are written back: the game is saved again. */
+  | { kind: 'saved-again' };
 
 export interface SendOptions {
   /** The caller shows a refusal itself (beside the number pad), so the screen must not toast it. */
@@ -64,6 +66,8 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
   private slowTimer: ReturnType<typeof setTimeout> | undefined;
   /** Why changes are not being saved (the last write failed), until a write succeeds again. */
   unsaved = $state<string | undefined>();
+  /** True while this page holds steps storage refused: the only copy of them (see `retry`). */
+  held = $state(false);
   /** The log head now, and the one the screen has painted (what the next tap is made on). */
   head = $state(0);
   /** A shared game's connection to the other phones; undefined for a game on this phone only. */
@@ -77,6 +81,7 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
     this.shown = runtime.head;
     runtime.subscribe(() => this.sync());
     runtime.onFailure((reason) => this.emit({ kind: 'failed', reason }));
+    runtime.onSavedAgain?.(() => this.emit({ kind: 'saved-again' }));
   }
 
   get setup(): S {
@@ -105,6 +110,7 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
     this.watchSlowSave(rt.pending);
     this.complete = rt.complete;
     this.unsaved = rt.unsaved;
+    this.held = rt.held === true;
     this.link = rt.link;
     const head = rt.head;
     if (head !== this.head) {
@@ -155,6 +161,11 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
   /** Reads a long game's earlier steps, for the whole history; a reason when it cannot. */
   readWhole(): Promise<string | undefined> {
     return this.runtime.readWhole();
+  }
+
+  /** Tries now to write back what storage refused; true once the game is saved again. */
+  retry(): Promise<boolean> {
+    return this.runtime.retry?.() ?? Promise.resolve(true);
   }
 
   /** Resolves once every accepted tap is stored. */

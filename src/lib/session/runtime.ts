@@ -22,7 +22,7 @@ import { buildTimeline, findWindow, loadTimeline, logHead, logRange, WINDOW_DEPT
 import { decide, refusalReason, stepMeta, type Intent } from './send';
 import { CommitQueue, type CommitJob } from './commit';
 import { afterPaint, type Scheduler } from '../util/after-paint';
-import { SessionNotFoundError, storageFailure } from './errors';
+import { heldMessage, SessionNotFoundError, storageFailure } from './errors';
 import type { GameLogic, SendResult, StepMeta } from './types';
 import { journalFor, quietly } from '../journal/attach';
 import { naturalStatus, saveFields } from './record';
@@ -79,6 +79,11 @@ export type SendOutcome = SendResult & { quiet?: boolean };
 const DEFAULT_SNAPSHOT_EVERY = 50;
 /** Undo this close to the start of a window reads further back, behind the screen. */
 const DEEPEN_AT = 25;
+/**
+ * While the page holds steps storage refused, it tries to write them back this often by itself
+ * (and at once when the person taps Try again). Each try is one small transaction.
+ */
+export const RETRY_HELD_MS = 5000;
 
 export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRuntime<S> {
   private timeline!: Timeline<S>;
@@ -110,6 +115,15 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
    * not being saved (a toast alone would vanish while every tap is still being taken back).
    */
   unsaved: string | undefined;
+  /**
+   * Steps the screen shows that storage refused (a full phone, a database the browser closed or
+   * deleted), in order, with the ones tapped since: the page holds the only copy of them. They
+   * stay on screen and are written back, with the whole game, once a write succeeds again.
+   */
+  private heldJobs: CommitJob[] | undefined;
+  private writingBack: Promise<boolean> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private savedAgainListeners = new Set<() => void>();
 
   private constructor(
     private readonly db: TablesideDB,
@@ -199,9 +213,14 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
     return this.timeline.head;
   }
 
-  /** True while accepted taps are still being written. */
+  /** True while accepted taps are still being written (not while storage refuses them: `held`). */
   get pending(): boolean {
-    return this.timeline.head > this.committedHead;
+    return !this.heldJobs && this.timeline.head > this.committedHead;
+  }
+
+  /** True while the page holds steps that storage refused: the only copy of them. */
+  get held(): boolean {
+    return this.heldJobs !== undefined;
   }
 
   /** The current step's meta (title, what to do now, rules links). */
@@ -270,7 +289,13 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
     return () => this.listeners.delete(listener);
   }
 
-  /** Hears about writes that failed after their tap was shown (and was taken back). */
+  /** Hears when held steps have been written back (the game is saved again). */
+  onSavedAgain(listener: () => void): () => void {
+    this.savedAgainListeners.add(listener);
+    return () => this.savedAgainListeners.delete(listener);
+  }
+
+  /** Hears about writes that failed after their tap was shown (held, or taken back). */
   onFailure(listener: (reason: string) => void): () => void {
     this.failureListeners.add(listener);
     return () => this.failureListeners.delete(listener);
@@ -319,8 +344,9 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
    */
   async flushRecord(): Promise<void> {
     await this.queue.idle();
-    // A game shown read-only is never written to, derived fields included.
-    if (this.problem) return;
+    // A game shown read-only is never written to, derived fields included; a held one is
+    // written back whole when storage takes it again.
+    if (this.problem || this.heldJobs) return;
     if (this.writtenHead === this.committedHead && this.writtenPeriod === this.period()) return;
     const last = this.timeline.entry(this.committedHead);
     const fields = this.recordFields(this.snapshot, this.committedHead, last?.time ?? this.record.updated);
@@ -362,7 +388,10 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
     // The head heard of is this tab's own last write (the usual case, after every tap): nothing
     // to read. Another tab's write makes the head differ from ours.
     if (heard !== undefined && heard === this.committedHead && heard === this.timeline.head) return;
+    // Never trade the steps only this page holds for what storage has (less, or nothing).
+    if (this.heldJobs) return;
     await this.queue.idle();
+    if (this.heldJobs) return;
     const record = await this.db.sessions.get(this.record.id);
     if (!record) throw new SessionNotFoundError(this.record.id);
     const head = await logHead(this.db, this.record.id);
@@ -424,7 +453,9 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
     else this.timeline.appendRedo(entry, next);
     if (!this.timeline.complete && this.timeline.effective.length <= DEEPEN_AT) this.deepen();
     const job = this.job(entry, before, next);
-    this.queue.push(job);
+    // While storage refuses this game, the tap joins the held steps, in order (see retry()).
+    if (this.heldJobs) this.heldJobs.push(job);
+    else this.queue.push(job);
     this.record = {
       ...this.record,
       head: entry.seq,
@@ -501,17 +532,137 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
     if (!this.pending || recovered) this.notify();
   }
 
-  private failed(_jobs: CommitJob[], _dropped: CommitJob[], error: unknown): void {
+  private failed(jobs: CommitJob[], dropped: CommitJob[], error: unknown): void {
+    if ((error as { name?: string })?.name !== 'ConstraintError')
+      return this.hold([...jobs, ...dropped], error);
     this.timeline.rollback(this.committedHead);
     this.record = { ...this.record, head: this.committedHead, status: naturalStatus(this.snapshot) };
     this.writtenHead = this.writtenPeriod = -1;
     const reason = storageFailure(error);
-    if ((error as { name?: string })?.name === 'ConstraintError') {
-      // Another tab took this step's number: show what it wrote. Saving itself still works.
-      void this.reload().catch(() => {});
-    } else this.unsaved = reason;
+    // Another tab took this step's number: show what it wrote. Saving itself still works.
+    void this.reload().catch(() => {});
     this.notify();
     for (const listener of this.failureListeners) listener(reason);
+  }
+
+  /**
+   * Storage refused these steps (a full phone, the database closed or deleted): the page now
+   * holds the only copy. They stay on screen, taps go on joining them, and they are written back
+   * with the whole game when a write succeeds (`retry`, also tried every RETRY_HELD_MS).
+   */
+  private hold(jobs: CommitJob[], error: unknown): void {
+    this.heldJobs = [...(this.heldJobs ?? []), ...jobs];
+    this.writtenHead = this.writtenPeriod = -1;
+    const reason = heldMessage(error);
+    // The browser's own words stay out of the banner (they rarely help at the table).
+    console.error('Tableside could not save a game; it is held on the screen', error);
+    this.unsaved = reason;
+    this.retryLater();
+    this.notify();
+    for (const listener of this.failureListeners) listener(reason);
+  }
+
+  private retryLater(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.retry();
+    }, RETRY_HELD_MS);
+  }
+
+  /**
+   * Writes the held game back: the session record and every step storage lacks, from the one
+   * after its stored head to the newest, in one transaction (so a database the browser deleted
+   * gets the whole game again), then the recovery journal anew from it. True once saved; false
+   * when storage still refuses (it is tried again later by itself).
+   */
+  retry(): Promise<boolean> {
+    if (!this.heldJobs) return Promise.resolve(true);
+    this.writingBack ??= this.writeBack().finally(() => (this.writingBack = undefined));
+    return this.writingBack;
+  }
+
+  private async writeBack(): Promise<boolean> {
+    const { db } = this;
+    const id = this.record.id;
+    const head = this.timeline.head;
+    const caches = this.heldJobs!.flatMap((job) =>
+      job.cache
+        ? [
+            {
+              sessionId: id,
+              eventSeq: job.cache.eventSeq,
+              depth: job.cache.depth,
+              version: job.cache.version,
+              state: storeState(job.cache.snapshot)
+            }
+          ]
+        : []
+    );
+    const record: SessionRecord = {
+      ...this.record,
+      ...this.recordFields(this.snapshot, head, this.timeline.entry(head)?.time ?? this.record.updated)
+    };
+    let conflict = false;
+    try {
+      await db.transaction('rw', db.events, db.sessions, db.snapshots, async () => {
+        const stored = await logHead(db, id);
+        // Another tab went on with this game meanwhile: its steps win, as for any race (below).
+        if (stored > this.committedHead) {
+          conflict = true;
+          return;
+        }
+        const entries = this.timeline.log.filter((e) => e.seq > stored);
+        // A long game held as a window lacks its earliest steps: if storage lost them too, they
+        // cannot come from here (the recovery copy brings them back on the next start).
+        if (entries[0] && entries[0].seq !== stored + 1) throw new Error('earlier steps are missing');
+        await db.events.bulkAdd(entries);
+        await db.sessions.put(record);
+        if (caches.length) await db.snapshots.bulkPut(caches);
+      });
+    } catch {
+      if (this.heldJobs) this.retryLater();
+      return false;
+    }
+    if (conflict) {
+      this.release();
+      await this.reload().catch(() => {});
+      return true;
+    }
+    // Taps made during the write stay held for the next one.
+    if (this.timeline.head !== head) {
+      this.committedHead = head;
+      this.heldJobs = this.heldJobs!.filter((job) => job.entry.seq > head);
+      return this.writeBack();
+    }
+    this.record = { ...this.record, ...record };
+    this.committedHead = head;
+    this.writtenHead = head;
+    this.writtenPeriod = this.period();
+    this.release();
+    if (this.journal) {
+      // The journal anew from what IndexedDB now holds: its files may have gone with the
+      // database, and a whole rewrite is right whatever it still had.
+      const ids = Object.values(record.profiles ?? {});
+      const people = ids.length ? (await db.profiles.bulkGet(ids)).filter((p) => p !== undefined) : [];
+      quietly(this.journal.rewriteFromStore(db.name, record, people));
+    }
+    this.notify();
+    for (const listener of this.savedAgainListeners) listener();
+    return true;
+  }
+
+  private release(): void {
+    this.heldJobs = undefined;
+    this.unsaved = undefined;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+  }
+
+  /** Stops trying to write held steps back (the screen let go of the game). */
+  close(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
   }
 
   private async setStatus(status: SessionStatus): Promise<void> {

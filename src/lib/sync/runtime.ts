@@ -29,6 +29,10 @@ import { SharedView } from './view';
 import { Mirror } from './mirror';
 import { loadDoc, type StoredDoc } from './store';
 import { connectWebsocket, type Connect, type Link } from './connect';
+import { showToast } from '../app/toasts.svelte';
+
+/** Said on a tap made while this phone cannot reach the server. */
+export const KEPT_HERE = 'Offline: this tap is kept on this phone and sent when the server is back.';
 
 export interface SharedOptions {
   now?: () => number;
@@ -37,6 +41,8 @@ export interface SharedOptions {
   journal?: JournalApi;
   /** How to reach the other phones (default: the websocket provider; tests pass their own). */
   connect?: Connect;
+  /** Says something in passing (default: a toast). */
+  tell?: (message: string, options: { key: string }) => void;
   /** The document (default: this game's, from the shared games' database). */
   store?: StoredDoc;
   /** This tab's device id (default: a new one, so two tabs never write the same entry id). */
@@ -303,6 +309,10 @@ export class SharedRuntime<S extends BaseSetup = BaseSetup> implements GameRunti
     );
     this.storing = this.storing.then(() => stored);
     this.changed();
+    // The link's state is read after the entry went into the document: a tap with no open socket
+    // just turned it offline (connect.ts).
+    if (this.connection.state === 'offline' || this.connection.state === 'connecting')
+      (this.options.tell ?? showToast)(KEPT_HERE, { key: 'sync-kept' });
     return { ok: true };
   }
 

@@ -8,7 +8,8 @@ import type { BaseSetup } from '../../db/records';
 export type EpicFormat = 'sealed' | 'pack-war' | 'draft' | 'designed';
 
 export const MIN_PLAYERS = 2;
-export const MAX_PLAYERS = 6;
+/** The rulebook sets no upper limit; the app's layouts hold 8 at 360 px with 40-character names. */
+export const MAX_PLAYERS = 8;
 export const STARTING_MOJO = 30;
 export const STARTING_HAND = 5;
 export const HAND_LIMIT = 10;

@@ -12,9 +12,10 @@ export const epic: GameEntry = {
   id: 'epic',
   title: 'Epic',
   blurb:
-    'Mojo for 2–6 gods, turn steps and actions, mulligans, matches — sealed, draft, Pack War or designed decks.',
-  players: { min: 2, max: 6 },
+    'Mojo for 2–8 gods, turn steps and actions, mulligans, matches — sealed, draft, Pack War or designed decks.',
+  players: { min: 2, max: 8 },
   rules: 'epic',
+  codePrefix: 'E',
   describeSetup(setup) {
     const format = FORMAT_NAMES[String(setup.format)] ?? 'Epic';
     const packs = setup.format === 'sealed' || setup.format === 'draft' ? ` ${Number(setup.packs)}` : '';

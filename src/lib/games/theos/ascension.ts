@@ -13,6 +13,15 @@ export function ascensionDie(round: number): number {
 /** Followers a team needs: the die times the number of players on the team. */
 export const followersNeeded = (die: number, teamSize: number) => die * teamSize;
 
+/** The board's "To ascend: …" line for the team sizes in play ("1 Follower" at die 1 alone). */
+export function ascendLine(die: number, sizes: readonly number[], inTeams: boolean): string {
+  const counts = sizes.map((n) => {
+    const need = followersNeeded(die, n);
+    return `${need} Follower${need === 1 ? '' : 's'}${n > 1 ? ` for a team of ${n}` : ''}`;
+  });
+  return `To ascend: ${counts.join(', ')}, and more than any other ${inTeams ? 'team' : 'player'}.`;
+}
+
 export interface TeamCheck {
   team: number;
   followers: number;
@@ -37,6 +46,26 @@ export function winCheck(totals: readonly number[], sizes: readonly number[], di
  */
 export function winningTeam(totals: readonly number[], sizes: readonly number[], die: number): number | null {
   return winCheck(totals, sizes, die).find((t) => t.enough && t.most)?.team ?? null;
+}
+
+/**
+ * Why nobody ascends this round, as the End Phase says it (undefined when a team does): a tie
+ * for the most among teams with enough, or nobody reaching the die's count.
+ */
+export function noAscent(
+  totals: readonly number[],
+  sizes: readonly number[],
+  die: number
+): string | undefined {
+  const checks = winCheck(totals, sizes, die);
+  if (checks.some((c) => c.enough && c.most)) return undefined;
+  const best = Math.max(...totals);
+  const tied = checks.filter((c) => c.followers === best);
+  if (tied.length > 1 && tied.some((c) => c.enough)) {
+    return `Tie for the most Followers (${best} each): nobody ascends`;
+  }
+  // Teams in a game are all one size, so they need the same count.
+  return `Nobody has the ${checks[0].needed} Followers needed (the most is ${best}): nobody ascends`;
 }
 
 export interface CleanupOrder {

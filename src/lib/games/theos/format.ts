@@ -213,27 +213,51 @@ function checkRealms(s: TheosSetup, format: TheosFormat, realms: number): string
     }
   }
   if (realms === 1) return undefined;
+  return splitProblem(s, format);
+}
+
+const listNames = (names: string[]) =>
+  names.length < 3 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+/**
+ * With two Realms, what is wrong with who starts where, naming every player or team at fault
+ * (a table fixes them all at once); undefined when the split follows the rulebook.
+ */
+function splitProblem(s: TheosSetup, format: TheosFormat): string | undefined {
+  const realmOf = (id: string) => s.realmOf[id];
   const counts = [0, 1].map((r) => s.players.filter((p) => realmOf(p.id) === r).length);
+  const names = (team: string[]) => listNames(team.map((id) => playerName(s, id)));
   if (format === 'ffa') {
     const even = Math.ceil(s.players.length / 2);
     if (Math.max(...counts) !== even) {
       return `a Free-For-All spreads players evenly: ${even} and ${s.players.length - even}`;
     }
-  } else if (format === '3v3') {
-    for (const [t, team] of s.teams.entries()) {
-      const inFirst = team.filter((id) => realmOf(id) === 0).length;
-      if (inFirst !== 1 && inFirst !== 2) {
-        return `in 3v3 each team splits one and two between the Realms (team ${t + 1} does not)`;
-      }
-    }
-  } else if (format === '2v2v2') {
-    for (const team of s.teams) {
-      if (realmOf(team[0]) === realmOf(team[1])) {
-        return `teammates start in different Realms (${team.map((id) => playerName(s, id)).join(' and ')} do not)`;
-      }
-    }
+    return undefined;
   }
-  return undefined;
+  const together = s.teams.filter((team) => team.every((id) => realmOf(id) === realmOf(team[0])));
+  if (!together.length) return undefined;
+  const where = (team: string[]) => realmName(realmOf(team[0]));
+  if (format === '3v3') {
+    return `in 3v3 each team puts one member in one Realm and two in the other: ${together
+      .map((team) => `${names(team)} are all in ${where(team)}`)
+      .join('; ')}`;
+  }
+  return `teammates start in different Realms: ${together
+    .map((team) => `${names(team)} are both in ${where(team)}`)
+    .join('; ')}`;
+}
+
+/**
+ * The line under the setup's Realms panel: the split as it stands now, or what is still wrong
+ * with it. Only for 5 or 6 players.
+ */
+export function realmsLine(s: TheosSetup): string {
+  const wrong = splitProblem(s, s.format);
+  if (wrong) return `Not yet: ${wrong}.`;
+  if (s.format === '2v2v2') return 'Each team has one member in each Realm.';
+  const counts = [0, 1].map((r) => s.players.filter((p) => s.realmOf[p.id] === r).length);
+  const split = `Realm 1: ${counts[0]} players, Realm 2: ${counts[1]}.`;
+  return s.format === '3v3' ? `${split} Each team has one member alone and two together.` : split;
 }
 
 function checkDecks(s: TheosSetup): string | undefined {

@@ -22,6 +22,7 @@ export const theos: GameEntry = {
   blurb: 'The Ascension Die, Followers per team, the gods face up in each Realm, drafts and prebuilt decks.',
   players: { min: 2, max: 6 },
   rules: 'theos',
+  codePrefix: 'TH',
   describeSetup(setup) {
     const type = TYPES[String(setup.format)] ?? 'Theos';
     const decks = (setup.decks as { kind?: string } | undefined)?.kind;

@@ -281,7 +281,8 @@ export const theosLogic: GameLogic<TheosSetup> = {
       case 'TURN_DONE':
         return `Round ${ctx.round}, turn ${prev.turn} done`;
       case 'END_PLAY': {
-        const early = prev.turn < HAND_SIZE ? ` after turn ${prev.turn}` : '';
+        // Only Guide me counts turns; the quick flow ends the Play Phase from turn 1's count.
+        const early = prev.turn > 1 && prev.turn < HAND_SIZE ? ` after turn ${prev.turn}` : '';
         return `Round ${ctx.round}: the Play Phase ends${early}. ${winLine(setup, ctx)}`;
       }
       case 'GOD_ORDER':
@@ -296,7 +297,8 @@ export const theosLogic: GameLogic<TheosSetup> = {
       case 'MOVE_REALM':
         return `${name(e.player)} moves to ${realmName(e.realm)}`;
       case 'NEXT_ROUND':
-        return `Round ${ctx.round} begins: the Ascension Die shows ${dieOf(ctx)}`;
+        // Filed under the round that ends (the history groups by the round an event starts in).
+        return `End of round ${prev.round}: the Ascension Die goes to ${dieOf(ctx)} for round ${ctx.round}`;
       case 'NEXT': {
         const meta = theosLogic.describeStep!(after, setup, deepestMeta(after));
         return meta.title;

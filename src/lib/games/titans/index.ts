@@ -8,6 +8,7 @@ export const titans: GameEntry = {
   blurb: 'Temples, surge tokens, the Avatar Mat, three ages and the battle — Duel, two or three arenas.',
   players: { min: 2, max: 6 },
   rules: 'titans',
+  codePrefix: 'T',
   describeSetup(setup) {
     const format = { duel: 'Duel', 'two-arenas': 'Two arenas', 'three-arenas': 'Three arenas' }[
       String(setup.format)

@@ -9,6 +9,7 @@ export const twilight: GameEntry = {
     'Life Stacks, the eight phases and combat, Aspects, Seize costs and Decay — 2 players or more, or a draft.',
   players: { min: 2, max: 6 },
   rules: 'twilight',
+  codePrefix: 'TW',
   describeSetup(setup) {
     const players = Array.isArray(setup.players) ? setup.players.length : 0;
     const teams = Array.isArray(setup.teams) ? new Set(setup.teams).size : 0;

@@ -1,17 +1,15 @@
 /**
- * Setup codes: a short text that rebuilds the random parts of a Twilight of the Gods setup, e.g.
- * "TW1-4F2K-9QXM-A". Read aloud or sent as a link (/twilight/new?code=…).
+ * Twilight of the Gods' setup codes ("TW2-4F2K-9QXM-A"): the table's shape and the seed, from
+ * which every random choice (first player, seating, the Deity draft) is drawn again. The codec
+ * (src/lib/share/setup-code.ts) owns the letters and the check.
  *
- * Every random choice (first player, seating, the Deity draft) comes from the seed, so the code
- * carries the table's shape and the seed: two header characters (players − 2 in 3 bits, team
- * count in 2, Extended 1, draft 1, how the first player is chosen 2, random seats 1), the seed's
- * own characters, and a check character so a mistyped code is caught instead of giving another
- * setup. Crockford base32, grouped by four.
+ * Fields, in order: players − 2 (3 bits), team count (2), Extended (1), draft (1), how the first
+ * player is chosen (2), random seats (1), then the seed's own letters to the end of the code.
  */
-import { CODE_ALPHABET as ALPHABET, normalizeCode, seedProblem } from '../../random/seeded';
+import { setupCodec } from '../../share/setup-code';
+import { twilight } from './index';
+import { normalizeCode, seedProblem } from '../../random/seeded';
 import { FIRST_BY, MAX_PLAYERS, MIN_PLAYERS, teamCounts, type FirstBy } from './format';
-
-const PREFIX = 'TW1';
 
 export interface SharedSetup {
   players: number;
@@ -25,9 +23,6 @@ export interface SharedSetup {
 }
 
 export type DecodedSetup = ({ ok: true } & SharedSetup) | { ok: false; reason: string };
-
-const checkChar = (body: string) =>
-  ALPHABET[[...body].reduce((sum, c, i) => (sum + (i + 1) * ALPHABET.indexOf(c)) % 32, 0)];
 
 /** Why these parts cannot be shared as a code, or undefined. */
 export function sharedProblem(s: SharedSetup): string | undefined {
@@ -44,52 +39,39 @@ export function sharedProblem(s: SharedSetup): string | undefined {
   return undefined;
 }
 
+const codec = setupCodec<SharedSetup>({
+  game: twilight,
+  write(s, out) {
+    const problem = sharedProblem(s);
+    if (problem) throw new RangeError(`Cannot share this setup: ${problem}.`);
+    out
+      .int(s.players - MIN_PLAYERS, 3)
+      .int(s.teams, 2)
+      .flag(s.extended)
+      .flag(s.draft)
+      .int(FIRST_BY.indexOf(s.firstBy), 2)
+      .flag(s.randomSeats)
+      .letters(normalizeCode(s.seed));
+  },
+  read(input) {
+    const players = input.int(3) + MIN_PLAYERS;
+    const teams = input.int(2);
+    const extended = input.flag();
+    const draft = input.flag();
+    const firstBy = FIRST_BY[input.int(2)];
+    const randomSeats = input.flag();
+    const seed = input.letters(input.lettersLeft);
+    return { players, teams, extended, draft, firstBy, randomSeats, seed };
+  },
+  check: sharedProblem
+});
+
 export function encodeSetupCode(s: SharedSetup): string {
-  const problem = sharedProblem(s);
-  if (problem) throw new RangeError(`Cannot share this setup: ${problem}.`);
-  const header =
-    ((s.players - MIN_PLAYERS) << 7) |
-    (s.teams << 5) |
-    (Number(s.extended) << 4) |
-    (Number(s.draft) << 3) |
-    (FIRST_BY.indexOf(s.firstBy) << 1) |
-    Number(s.randomSeats);
-  let body = ALPHABET[header >> 5] + ALPHABET[header & 31] + normalizeCode(s.seed);
-  body += checkChar(body);
-  return [PREFIX, ...(body.match(/.{1,4}/g) ?? [])].join('-');
+  return codec.encode(s);
 }
 
 /** Reads a code (or a whole shared link) back; a plain reason when it cannot. */
 export function decodeSetupCode(raw: string): DecodedSetup {
-  let text = raw.trim();
-  const fromLink = /[?&]code=([^&#\s]+)/.exec(text);
-  if (fromLink) text = decodeURIComponent(fromLink[1]);
-  const clean = normalizeCode(text);
-  if (!clean) return { ok: false, reason: 'Enter a setup code first.' };
-  if (!clean.startsWith(PREFIX)) {
-    return {
-      ok: false,
-      reason: `That is not a Twilight of the Gods setup code (they start with “${PREFIX}-”).`
-    };
-  }
-  const body = clean.slice(PREFIX.length, -1);
-  const check = clean.slice(-1);
-  const bad = [...body, check].find((c) => !ALPHABET.includes(c));
-  if (bad) return { ok: false, reason: `The code has a character that is not allowed: “${bad}”.` };
-  if (body.length < 3 || checkChar(body) !== check) {
-    return { ok: false, reason: 'The code does not check out: a character is missing or mistyped.' };
-  }
-  const header = ALPHABET.indexOf(body[0]) * 32 + ALPHABET.indexOf(body[1]);
-  const shared: SharedSetup = {
-    players: (header >> 7) + MIN_PLAYERS,
-    teams: (header >> 5) & 3,
-    extended: ((header >> 4) & 1) === 1,
-    draft: ((header >> 3) & 1) === 1,
-    firstBy: FIRST_BY[(header >> 1) & 3],
-    randomSeats: (header & 1) === 1,
-    seed: body.slice(2)
-  };
-  const problem = sharedProblem(shared);
-  if (problem) return { ok: false, reason: `The code does not make a game: ${problem}.` };
-  return { ok: true, ...shared };
+  const decoded = codec.decode(raw);
+  return decoded.ok ? { ok: true, ...decoded.value } : decoded;
 }

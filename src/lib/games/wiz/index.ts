@@ -8,6 +8,7 @@ export const wiz: GameEntry = {
     'The EP race to a target: rounds and the deal, the round EP calculator line by line, the Life Pool — solo to 6 players.',
   players: { min: 1, max: 6 },
   rules: 'wiz',
+  codePrefix: 'W',
   describeSetup(setup) {
     const who = setup.format === 'solo' ? 'Solo' : `${setup.players.length} players`;
     const target = String(setup.target).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -1,16 +1,17 @@
 import { error } from '@sveltejs/kit';
 import { allRules, rulesFor } from '$lib/rules/content';
+import { rulesText } from '$lib/rules/text';
 import type { EntryGenerator, RequestHandler } from './$types';
 
-// Every section of one game with its HTML: the in-game "what now?" help shows these.
+// One game's rules text, each section's own part once (src/lib/rules/text.ts): the rules pages,
+// the in-game "what now?" help and search's snippets are all put together from it.
 export const prerender = true;
 export const entries: EntryGenerator = () => Object.keys(allRules()).map((game) => ({ game }));
 
 export const GET: RequestHandler = ({ params }) => {
   const rules = rulesFor(params.game);
   if (!rules) error(404, 'No such game');
-  const sections = rules.sections.map(({ id, title, page, kind, html }) => ({ id, title, page, kind, html }));
-  return new Response(JSON.stringify({ game: rules.game, title: rules.title, sections }), {
+  return new Response(JSON.stringify(rulesText(rules)), {
     headers: { 'content-type': 'application/json' }
   });
 };

@@ -1,0 +1,41 @@
+/** Build steps of our own (vite.config.ts). */
+import type { Plugin } from 'vite';
+
+/**
+ * Prerendering never runs a game's code: every page loads it in the browser (`GameEntry.load`).
+ * SvelteKit links into a page's HTML the stylesheets of every module its server code can import
+ * dynamically, so the CSS of all five games' play screens sat in the home page's first paint. In
+ * the server build (only there: not in the browser, nor in unit tests) a game's `load` fails
+ * plainly instead of importing the module, so the server never reaches the games' modules.
+ */
+export function gameCodeInTheBrowserOnly(): Plugin {
+  const entry = /\/src\/lib\/games\/[^/]+\/index\.ts$/;
+  const load = /import\(\s*(['"])\.\/module\1\s*\)/g;
+  return {
+    name: 'tableside:game-code-in-the-browser-only',
+    apply: 'build',
+    transform(code, id, options) {
+      if (!options?.ssr || !entry.test(id)) return;
+      const out = code.replace(load, () => "Promise.reject(new Error('A game loads in the browser only'))");
+      // A registry entry that loads its module some other way would bring its CSS back unseen.
+      if (out === code) throw new Error(`${id}: expected its load() to import('./module')`);
+      return { code: out, map: null };
+    }
+  };
+}
+
+/**
+ * In the browser build, chunks under 20 KB are merged into the chunks that load with them: the
+ * home page's HTML asked for 25 scripts, most under 1 KB, each a request and a module to link.
+ * Not in the server build, where SvelteKit checks each route module's own exports.
+ */
+export function fewerChunks(): Plugin {
+  return {
+    name: 'tableside:fewer-chunks',
+    apply: 'build',
+    outputOptions(output) {
+      if (this.environment?.name !== 'client') return;
+      return { ...output, experimentalMinChunkSize: 20_000 };
+    }
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * A full phone during a game, for real: Chromium's profile sits on a small filesystem of its own
+ * (small-disk.ts), which the test fills to 0 bytes free mid-game and frees again. Storage then
+ * refuses the next write (Chromium says "Unknown error", aborts the transaction, or closes or
+ * deletes the database): the page holds the only copy of the game, keeps it on screen, says so,
+ * offers a file, and writes the whole game back once there is room.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { join } from 'node:path';
+import { launchProfile, serve, shot, type Served } from './harness';
+import { journalEntries, storedSteps, tapAfterLooking } from './checks';
+import { makeSmallDisk, type SmallDisk } from './small-disk';
+import { startDuel } from './titans-play';
+
+/** Big enough for Chromium's profile; filled in one go by fallocate, so its size costs no time. */
+const DISK_MB = 200;
+/** A write may still fit in a file's last block: taps go on until one is refused (bounded). */
+const MAX_TAPS_TO_REFUSAL = 60;
+
+let disk: SmallDisk;
+let server: Served;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  disk = makeSmallDisk(DISK_MB);
+  server = await serve();
+});
+afterAll(async () => {
+  await context?.close().catch(() => {});
+  await server?.close();
+  disk?.remove();
+});
+
+const surge = (page: Page) => page.getByRole('button', { name: /^Ana: Surge/ });
+const undoButton = (page: Page) => page.getByRole('button', { name: /^(Undo: |Nothing to undo)/ });
+const held = (page: Page) => page.getByRole('alert').filter({ hasText: 'kept only on this screen' });
+
+/** Ana's surge tokens left, as the screen shows them. */
+async function anaSurges(page: Page): Promise<string> {
+  return (await page.locator('[aria-label$="surge tokens left"]').first().getAttribute('aria-label')) ?? '';
+}
+
+/** Surge, then undo it, then surge…: every odd tap leaves Ana one token down. */
+async function tapNext(page: Page, n: number): Promise<void> {
+  await tapAfterLooking(n % 2 ? surge(page) : undoButton(page));
+}
+
+describe('a full phone', () => {
+  it('keeps the game on screen, says so, sends it as a file, and writes every step back once there is room', async () => {
+    ({ context } = await launchProfile(join(disk.dir, 'profile')));
+    let page = context.pages()[0];
+    const game = await startDuel(server.url, page);
+    const id = game.split('/').at(-1)!;
+    let taps = 0;
+    for (; taps < 5; taps++) await tapNext(page, taps + 1);
+    await expect.poll(() => storedSteps(page, id)).toBe(5);
+    await expect.poll(() => journalEntries(page, id), { timeout: 5000 }).toBe(5);
+
+    disk.fill();
+    expect(disk.free()).toBe(0);
+    while (!(await held(page).count()) && taps < 5 + MAX_TAPS_TO_REFUSAL) {
+      disk.fill(); // whatever Chromium freed meanwhile
+      await tapNext(page, ++taps);
+      await page.waitForTimeout(150); // the write lands (or fails) after the paint
+    }
+    // The refusal is said, plainly, with what can be done at once.
+    await expect.poll(() => held(page).count()).toBe(1);
+    expect(await held(page).innerText()).toMatch(
+      /(out of space|would not save this game).* This game is kept only on this screen until there is room: keep it open, every tap is kept\./
+    );
+    // Two more taps while full: kept, in order.
+    await tapNext(page, ++taps);
+    await tapNext(page, ++taps);
+    const after = taps;
+    const shown = { tokens: await anaSurges(page), undo: await undoButton(page).getAttribute('aria-label') };
+    expect(shown.tokens).toBe(after % 2 ? '1 of 2 surge tokens left' : '2 of 2 surge tokens left');
+    console.log(`refused after ${taps - 5} taps on the full disk: ${await held(page).innerText()}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'full-disk-held');
+
+    // "Send this game as a file" works while the disk is full (no share sheet here: a download).
+    const download = page.waitForEvent('download');
+    await held(page).getByRole('button', { name: 'Send this game as a file' }).click();
+    const file = JSON.parse(
+      await (await (await download).createReadStream()).toArray().then((c) => Buffer.concat(c).toString())
+    );
+    expect(file.format).toBe('tableside-backup');
+    expect(file.sessions.map((s: { id: string }) => s.id)).toEqual([id]);
+    expect(file.events.map((e: { seq: number }) => e.seq)).toEqual(
+      Array.from({ length: after }, (_, i) => i + 1)
+    );
+    await expect.poll(() => held(page).getByRole('status').innerText()).toMatch(/^Saved as a file/);
+
+    // Leaving is asked about first.
+    await page.getByRole('link', { name: 'Back to your games' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave this game?' });
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    expect(new URL(page.url()).pathname).toBe(`/play/${id}`);
+    expect(await anaSurges(page)).toBe(shown.tokens);
+
+    // Room again: Try again writes the whole game back, to IndexedDB and to the journal.
+    disk.unfill();
+    await held(page).getByRole('button', { name: 'Try again' }).click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Saved again' }).count(), { timeout: 15_000 })
+      .toBe(1);
+    expect(await held(page).count()).toBe(0);
+    await expect.poll(() => storedSteps(page, id)).toBe(after);
+    await expect.poll(() => journalEntries(page, id), { timeout: 10_000 }).toBe(after);
+    await shot(page, 'full-disk-saved-again');
+
+    // A restart shows the game as it was on screen.
+    await context.close();
+    ({ context } = await launchProfile(join(disk.dir, 'profile')));
+    page = context.pages()[0];
+    await page.goto(game);
+    await page.getByRole('region', { name: 'Board' }).waitFor();
+    expect(await anaSurges(page)).toBe(shown.tokens);
+    expect(await undoButton(page).getAttribute('aria-label')).toBe(shown.undo);
+    await page.goto(server.url);
+    await expect.poll(() => page.getByRole('list', { name: 'Games in progress' }).count()).toBe(1);
+  }, 120_000);
+});
