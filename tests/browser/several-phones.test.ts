@@ -137,6 +137,31 @@ describe('several phones on one game', () => {
     for (const tab of [a, b, c]) await tab.context.close();
   });
 
+  it('a phone turned away by a limit says which, in the share sheet and on the play screen', async () => {
+    // A server that takes no new game from this address: the phone is refused for that, not for
+    // its key.
+    const strict = await startSyncServer({ host: '127.0.0.1', port: 0, dir, limits: { roomsPerHour: 0 } });
+    const { page, context } = await openTab(shared.browser);
+    try {
+      await startDuel(page);
+      await page.getByRole('button', { name: 'More' }).click();
+      await page.getByRole('menuitem', { name: 'Play on several phones' }).click();
+      await page.getByLabel('Sync server').fill(`ws://127.0.0.1:${strict.port}`);
+      await page.getByRole('button', { name: 'Share this game' }).click();
+      const limit = /taken as many new games from this network as it allows in an hour/;
+      const sheet = page.getByRole('dialog', { name: 'Play on several phones' });
+      await expect.poll(() => sheet.getByText(limit).count(), { timeout: 15_000 }).toBe(1);
+      expect(await sheet.innerText()).not.toMatch(/refused this game’s key/);
+      await closeSheet(page);
+      const alert = page.getByRole('alert').filter({ hasText: limit });
+      await expect.poll(() => alert.count()).toBe(1);
+      expect(await alert.innerText()).not.toMatch(/refused this game’s key/);
+    } finally {
+      await context.close();
+      await strict.close();
+    }
+  });
+
   it('a phone that loses the server says so quickly (silence, the offline event), and a tap meanwhile says it is kept', async () => {
     const a = await openTab(shared.browser);
     // Every socket to the sync server goes through here, so the link can fall silent while the

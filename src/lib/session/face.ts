@@ -43,6 +43,8 @@ export interface GameRuntime<S extends BaseSetup = BaseSetup> {
   readonly held?: boolean;
   /** Set for a shared game. */
   readonly link?: LinkState;
+  /** Why the sync server turned this phone away, in plain words, once `link` is refused. */
+  readonly refusal?: string;
   subscribe(listener: () => void): () => void;
   onFailure(listener: (reason: string) => void): () => void;
   /** Hears when held steps were written back: the game is saved again. */

@@ -72,6 +72,8 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
   head = $state(0);
   /** A shared game's connection to the other phones; undefined for a game on this phone only. */
   link = $state<LinkState | undefined>();
+  /** Why the sync server turned this phone away (a wrong key, a limit), once `link` is refused. */
+  linkRefusal = $state<string | undefined>();
   private shown = 0;
   // Plain (not reactive): who listens is not something a screen draws.
   private listeners = new Set<(outcome: Outcome) => void>(); // eslint-disable-line svelte/prefer-svelte-reactivity
@@ -112,6 +114,7 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
     this.unsaved = rt.unsaved;
     this.held = rt.held === true;
     this.link = rt.link;
+    this.linkRefusal = rt.refusal;
     const head = rt.head;
     if (head !== this.head) {
       this.head = head;
