@@ -4,7 +4,8 @@
  *
  * Every random choice (first player, seating, the Deity draft) comes from the seed, so the code
  * carries the table's shape and the seed: two header characters (players − 2 in 3 bits, team
- * count in 2, Extended 1, draft 1, how the first player is chosen 2, random seats 1), the seed's
+ * count in 2 (0 for none, 2 or 3, and 1 for 4 teams: one team is never a game), Extended 1,
+ * draft 1, how the first player is chosen 2, random seats 1), the seed's
  * own characters, and a check character so a mistyped code is caught instead of giving another
  * setup. Crockford base32, grouped by four.
  */
@@ -25,6 +26,10 @@ export interface SharedSetup {
 }
 
 export type DecodedSetup = ({ ok: true } & SharedSetup) | { ok: false; reason: string };
+
+/** Teams in the header's 2 bits: 4 teams (8 players in pairs) take the value 1, never a team count. */
+const teamsBits = (teams: number) => (teams === 4 ? 1 : teams);
+const teamsOf = (bits: number) => (bits === 1 ? 4 : bits);
 
 const checkChar = (body: string) =>
   ALPHABET[[...body].reduce((sum, c, i) => (sum + (i + 1) * ALPHABET.indexOf(c)) % 32, 0)];
@@ -49,7 +54,7 @@ export function encodeSetupCode(s: SharedSetup): string {
   if (problem) throw new RangeError(`Cannot share this setup: ${problem}.`);
   const header =
     ((s.players - MIN_PLAYERS) << 7) |
-    (s.teams << 5) |
+    (teamsBits(s.teams) << 5) |
     (Number(s.extended) << 4) |
     (Number(s.draft) << 3) |
     (FIRST_BY.indexOf(s.firstBy) << 1) |
@@ -82,7 +87,7 @@ export function decodeSetupCode(raw: string): DecodedSetup {
   const header = ALPHABET.indexOf(body[0]) * 32 + ALPHABET.indexOf(body[1]);
   const shared: SharedSetup = {
     players: (header >> 7) + MIN_PLAYERS,
-    teams: (header >> 5) & 3,
+    teams: teamsOf((header >> 5) & 3),
     extended: ((header >> 4) & 1) === 1,
     draft: ((header >> 3) & 1) === 1,
     firstBy: FIRST_BY[(header >> 1) & 3],
