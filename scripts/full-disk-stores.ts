@@ -198,13 +198,15 @@ try {
   // Taps until one is refused (a write may still fit in a file's last block).
   const alerts = page.locator('[role=alert]');
   for (let tap = 1; tap <= 60 && !(await alerts.count()); tap++) {
+    disk.fill(); // whatever Chromium freed meanwhile
     await tapAny(page);
     await sleep(400);
     if (await alerts.count()) console.log(`tap ${tap} on the full disk was refused`);
   }
   console.log('the screen says:', await alerts.allInnerTexts());
   // And a few more, as a person would.
-  for (let tap = 1; tap <= 4; tap++) {
+  for (let tap = 1; tap <= 10; tap++) {
+    disk.fill();
     await tapAny(page);
     await sleep(700);
   }

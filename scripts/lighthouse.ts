@@ -72,14 +72,24 @@ export interface Row {
 
 export async function measure(url: string, path: string, runs: number, save?: string): Promise<Row> {
   const reports: Report[] = [];
-  for (let i = 0; i < runs; i++) {
-    reports.push(await lighthouse(url + path));
+  let failures = 0;
+  for (let i = 0; i < runs;) {
+    try {
+      reports.push(await lighthouse(url + path));
+    } catch (e) {
+      // A busy machine can time Lighthouse out (a DevTools call left unanswered): try again, twice.
+      const first = String((e as { stderr?: string }).stderr ?? e).split('\n')[0];
+      console.error(`${path}: a run failed (${first.slice(0, 160)})`);
+      if (++failures <= 2) continue;
+      throw new Error(`${path}: Lighthouse failed ${failures} times`);
+    }
     // The whole report, to see where the time went (long-tasks, bootup-time…).
     if (save)
       writeFileSync(
         resolve(save, `${path === '/' ? 'home' : path.slice(1).replace(/\W+/g, '_')}-${i + 1}.json`),
         JSON.stringify(reports[i])
       );
+    i++;
   }
   const metric = (id: string) => median(reports.map((r) => r.audits[id]?.numericValue ?? NaN));
   const failing = new Set<string>();

@@ -85,6 +85,7 @@ describe('Epic', () => {
     const { page, context } = await openTab(shared.browser);
     await visit(page, `${shared.server.url}/epic/new`);
     const groups = page.getByRole('radiogroup');
+    await page.getByRole('radiogroup', { name: 'Who goes first (drawn)' }).waitFor();
     // The first choice on the screen is how many play; each group is named by a label on screen.
     const labels = await groups.evaluateAll((els) =>
       els.map((el) => {
@@ -113,6 +114,19 @@ describe('Epic', () => {
     expect(await scrollsSideways(page), 'play').toBe(false);
     expect(await accessibilityProblems(page)).toEqual([]);
     for (const n of LONG) expect(await page.getByTitle(n).count(), n).toBeGreaterThan(0);
+    // Each Mojo total stays on one line (it broke into "3" over "0" at 360 px).
+    const heights = await page
+      .getByRole('button', { name: /’s Mojo: / })
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+    expect(heights).toHaveLength(8);
+    for (const h of heights) expect(h).toBeLessThan(72);
+    // The turn's stages read whole ("Pre-Battle", not "Pre-Ba…").
+    const stages = page.locator('.stage');
+    expect(await stages.allInnerTexts()).toContain('Pre-Battle');
+    const cutStages = await stages.evaluateAll((els) =>
+      els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent?.trim())
+    );
+    expect(cutStages).toEqual([]);
     await typeMojo(page, LONG[7], '-5');
     await expect
       .poll(() => page.getByRole('button', { name: new RegExp(`^${LONG[7]}’s Mojo: 25`) }).count())
@@ -286,6 +300,8 @@ describe('Epic', () => {
       .toMatch(/Bartholomew .* lost, and chooses\. Who goes first in game 2\?/);
     expect(await page.getByRole('region', { name: 'Board' }).innerText()).toMatch(/Montgomery-Smythe J 1 ·/);
     expect(await scrollsSideways(page), 'between games').toBe(false);
+    // Pack War has no sideboard, so nothing speaks of swapping one.
+    expect(await page.getByText(/Sideboards may swap/).count()).toBe(0);
     expect(await accessibilityProblems(page)).toEqual([]);
     await context.close();
   });

@@ -483,7 +483,8 @@ describe('Theos', () => {
     expect(await rows.allInnerTexts()).toEqual(expect.arrayContaining(similar));
     expect(await cut(page, '.player .who'), 'Followers rows').toEqual([]);
     expect(await cut(page, '.realm .who'), 'who is in each Realm').toEqual([]);
-    expect(await page.getByRole('region', { name: 'Realm 1' }).innerText()).toMatch(/the (Third|Fifth)/);
+    const realmLists = (await page.locator('section.realm .who').allInnerTexts()).join('\n');
+    for (const n of similar) expect(realmLists).toContain(n);
     await finishPlayPhase(page);
     await expect.poll(() => page.getByRole('group', { name: /^Number pad/ }).isVisible()).toBe(true);
     expect(await cut(page, '.entry .who'), 'cleanup rows').toEqual([]);

@@ -110,12 +110,14 @@ describe('Twilight of the Gods', () => {
     expect([...tapsBefore, ...(await taps(page))]).toEqual([
       'Trade with Ben',
       'Ben’s Life Stack',
-      'Greater Aspect into play, end the turn: '
+      'Greater Aspect into play, end the turn, '
     ]);
     const history = await historyText(page);
     expect(history).toContain('Ana trades with Ben: gives 2, gets 2 (Aspect Stacks 2 · 2)');
     expect(history).toContain('Ben −3 Life Stack, unblocked attacker of Life 3 (40 left)');
-    expect(history).toContain('Ana puts a Greater (II) into the Resource Area and ends the turn');
+    expect(history).toContain(
+      'Ana puts a Greater (II) into the Resource Area · Decay: no Power left unspent · Ana ends the turn'
+    );
 
     // Ben seizes a Lesser from Ana's Hand, puts it into play and ends the turn.
     await turn(page)
@@ -230,7 +232,7 @@ describe('Twilight of the Gods', () => {
     await context.close();
   });
 
-  it('40-character names at 360 px, 2, 4 in teams and 6 players: no sideways scroll anywhere', async () => {
+  it('40-character names at 360 px, 2, 4 in teams, 6 and 8 players: no sideways scroll anywhere', async () => {
     const { page, context } = await openTab(shared.browser);
     await page.setViewportSize({ width: 360, height: 800 });
     const names = [
@@ -239,12 +241,15 @@ describe('Twilight of the Gods', () => {
       'Cordelia Evangeline Rosalind Featherston',
       'Demetrius Maximilian Theodore Worthingto',
       'Esmeralda Guinevere Ophelia Brightwaters',
-      'Fitzwilliam Archibald Percival Lancaster'
+      'Fitzwilliam Archibald Percival Lancaster',
+      'Gwendolyn Seraphina Marguerite Ashcombe',
+      'Horatio Bartholomew Augustine Pennywort'
     ];
     for (const [players, teams] of [
       [2, undefined],
       [4, /2 teams/],
-      [6, /3 teams/]
+      [6, /3 teams/],
+      [8, /4 teams/]
     ] as const) {
       await newGame(page, { players, names, teams });
       expect(await scrollsSideways(page), `${players} opening`).toBe(false);
@@ -266,7 +271,7 @@ describe('Twilight of the Gods', () => {
       expect(await scrollsSideways(page), `${players} corrections`).toBe(false);
       expect(await accessibilityProblems(page), `${players} players`).toEqual([]);
     }
-    expect(await page.getByTitle(names[5]).count()).toBeGreaterThan(0);
+    expect(await page.getByTitle(names[7]).count()).toBeGreaterThan(0);
     await shot(page, 'twilight-long-names-360');
     await context.close();
   });
@@ -362,5 +367,116 @@ describe('Twilight of the Gods', () => {
       )
       .toBe(true);
     await second.context.close();
+  });
+  it('Decay: the box stays open while counts go in, nothing moves under the finger, and End turn carries it', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(page);
+    await page.getByRole('button', { name: /^Begin/ }).click();
+    await turn(page).getByRole('button', { name: 'Trade with Ben', exact: true }).click();
+    await typeOnPad(page, 2);
+    await typeOnPad(page, 2);
+    const life = await lifeOf(page, 'Ana');
+    // The Aspect that End turn puts into play may go unused: Decay is asked before the turn ends.
+    const box = turn(page).locator('details.decay');
+    await box.locator('summary').click();
+    const plus = turn(page).getByRole('button', { name: 'Increase Unused Greater Aspects of Ana' });
+    const minus = turn(page).getByRole('button', { name: 'Decrease Unused Greater Aspects of Ana' });
+    const at = async () => (await plus.boundingBox())!.y;
+    const y = await at();
+    for (const button of [plus, minus, plus]) {
+      await tapAfterLooking(button);
+      expect(await box.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+      expect(await at()).toBe(y);
+    }
+    await shot(page, 'twilight-decay-box');
+    await tapAfterLooking(
+      page.getByRole('button', {
+        name: /^Greater Aspect into play, end the turn, Decay 2 cards: Ben draws 2/
+      })
+    );
+    await expect.poll(() => page.getByText('Turn 2 ·').first().isVisible()).toBe(true);
+    expect(await lifeOf(page, 'Ana')).toBe(life - 2);
+    expect(await historyText(page)).toContain(
+      'Ana puts a Greater (II) into the Resource Area · Decay: Ana −2 Life Stack (II×1 unused) · Ana ends the turn'
+    );
+    // With nothing entered the button says so: the answer is "no Decay", never a silent skip.
+    expect(
+      await page.getByRole('button', { name: /^Lesser Aspect into play, end the turn, no Decay/ }).count()
+    ).toBe(1);
+    await context.close();
+  });
+
+  it('Seize shows what is set aside, then destroyed and discarded; a Hand that cannot pay hears why', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(page);
+    await page.getByRole('button', { name: /^Begin/ }).click();
+    const greater = turn(page).getByRole('button', { name: /^Seize Greater \(II\) from Ben/ });
+    expect(await greater.getAttribute('aria-label')).toBe(
+      'Seize Greater (II) from Ben: set aside 4 · destroy 1, discard 3'
+    );
+    expect(await greater.innerText()).toMatch(/II\s*set aside 4\s*destroy 1, discard 3/);
+    await turn(page)
+      .getByRole('button', { name: /^Seize Exalted \(III\) from Ben/ })
+      .click();
+    await expect.poll(() => area(page, 'Ana').innerText()).toMatch(/Hand\s*3/);
+    await tapAfterLooking(greater);
+    await expect
+      .poll(() => page.locator('.toast').innerText())
+      .toContain('Seizing a Greater (II) from Ben sets aside 4 cards; Ana has 3 in Hand.');
+    expect(await area(page, 'Ana').innerText()).toMatch(/Aspect Stack\s*1/);
+    await context.close();
+  });
+
+  it('combat in order: after a Life Stack hit, no Discard Stack hit for that combat', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(page);
+    await page.getByRole('button', { name: /^Begin/ }).click();
+    const discard = turn(page).getByRole('button', { name: 'Ben’s Discard Stack' });
+    expect(await discard.count()).toBe(1);
+    await turn(page).getByRole('button', { name: 'Ben’s Life Stack' }).click();
+    await typeOnPad(page, 2);
+    await expect.poll(() => lifeOf(page, 'Ben')).toBe(41);
+    expect(await discard.count()).toBe(0);
+    await context.close();
+  });
+
+  it('words: an Exalted, the header, and 40-character names that never wrap a button to many lines', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await page.setViewportSize({ width: 360, height: 800 });
+    const names = ['Anastasia Wilhelmina Montgomery-Smythe J', 'Bartholomew Fitzgerald Alexander Whitley'];
+    await newGame(page, { names });
+    await page.getByRole('button', { name: /^Begin/ }).click();
+    await turn(page)
+      .getByRole('button', { name: /^Trade with/ })
+      .click();
+    await typeOnPad(page, 1);
+    await typeOnPad(page, 1);
+    expect(
+      await turn(page)
+        .getByRole('button', { name: /^Put an Exalted Aspect/ })
+        .count()
+    ).toBe(1);
+    const lines = async (name: RegExp) => {
+      const b = turn(page).getByRole('button', { name }).first();
+      const lh = await b.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || 20);
+      const h = (await b.boundingBox())!.height;
+      return Math.round(h / lh);
+    };
+    expect(await lines(/Discard Stack$/)).toBeLessThanOrEqual(2);
+    expect(await lines(/Life Stack$/)).toBeLessThanOrEqual(2);
+    expect(await lines(/^Cards played from/)).toBeLessThanOrEqual(2);
+    expect(await turn(page).getByTitle(`${names[1]}’s Life Stack`).count()).toBe(1);
+    await tapAfterLooking(turn(page).getByRole('button', { name: /^Put a Greater Aspect/ }));
+    expect(await lines(/^End turn/)).toBeLessThanOrEqual(3);
+    expect(await turn(page).getByTitle(`${names[1]} draws 2`).count()).toBe(1);
+    await shot(page, 'twilight-long-names-turn-360');
+    await tapAfterLooking(page.getByRole('button', { name: /^End turn/ }));
+    await tapAfterLooking(page.getByRole('button', { name: /^Lesser Aspect into play, end the turn/ }));
+    // Turn 3, Refresh in the machine, with Trade and Seize on screen: the header does not say Refresh.
+    await expect.poll(() => page.getByText('Turn 3 ·').first().isVisible()).toBe(true);
+    const header = await page.locator('header.bar .title').innerText();
+    expect(header).not.toMatch(/Refresh/);
+    expect(header).toMatch(/Turn 3 · Anastasia.*’s turn/);
+    await context.close();
   });
 });

@@ -352,4 +352,24 @@ describe('WiZ', () => {
     expect(found).toEqual({});
     await context.close();
   });
+  it('a refused card value is cleared, so the next digit starts afresh; too high a value says why', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(page);
+    await tapAfterLooking(wentOut(page, 'Ben'));
+    const field = page.getByRole('dialog').getByRole('textbox');
+    await typeOnPad(page, 2);
+    await expect.poll(() => page.getByRole('dialog').innerText()).toContain('A card value of 2 is too low');
+    expect(await field.inputValue()).toBe('');
+    await typeOnPad(page, 3);
+    await expect
+      .poll(() => page.getByRole('button', { name: /^Hand 1: card value 3 \(×1\)/ }).count())
+      .toBe(1);
+    await typeOnPad(page, 45);
+    await expect
+      .poll(() => page.getByRole('dialog').innerText())
+      .toContain('No hand can reach a card value of 45 with these cards');
+    expect(await field.inputValue()).toBe('');
+    expect(await page.getByRole('button', { name: /^Hand 2:/ }).count()).toBe(0);
+    await context.close();
+  });
 });

@@ -25,3 +25,6 @@ export const T0 = Date.UTC(2026, 10, 22, 17);
 
 /** Validator wording that must never reach a person. */
 export const LEAK = /Invalid (key|type|length|value)|Expected .* but received|received undefined/;
+
+/** A place in the file ("sessions[0].deletedAt: …"): for the details, never the words a person reads. */
+export const PATH = /\w\[\d+\]|^[a-zA-Z]+(\.\w+)*: /;

@@ -230,7 +230,8 @@ describe('an older backup never replaces newer play', () => {
     });
     expect(result).toEqual({
       ok: false,
-      errors: ['settings[0].value: expected one of: system, light, dark']
+      errors: ['A setting in this file is damaged (expected one of: system, light, dark).'],
+      details: ['settings[0].value: expected one of: system, light, dark']
     });
     expect(await dumpDb(db)).toBe(before);
   });
@@ -484,9 +485,9 @@ describe('every game knows its fields', () => {
       const last = bad.events.length - 1;
       (bad.events[last].event as Record<string, unknown>).extra = 1;
       const result = await checkBackup(JSON.stringify(bad), logicFor);
-      expect(result).toEqual({
+      expect(result).toMatchObject({
         ok: false,
-        errors: [
+        details: [
           'sessions[0].setup.colour: unexpected field',
           `events[${last}].event.extra: unexpected field`
         ]
@@ -599,15 +600,35 @@ describe('the summary afterwards', () => {
     expect(summaryText(noSummary)).toBe('No games in the file.');
   });
 
+  it('a refused game is named by its game and the day it started, and says why; the place in the file is a detail', async () => {
+    const { db } = await playGame(freshDb(), 2);
+    const file = JSON.parse(await backupText(db));
+    file.sessions[0].deletedAt = file.sessions[0].updated;
+    const result = await checkBackup(JSON.stringify(file), resolveTally);
+    const day = new Date(file.sessions[0].created).toLocaleDateString();
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        `The game “tally” started ${day} was deleted on the phone this backup came from, so it is not brought back.`
+      ],
+      details: [expect.stringMatching(/^sessions\[0\]\.deletedAt: this game is marked as deleted/)]
+    });
+  });
+
   it('no message of a refused file uses a validator’s words', async () => {
     const { db } = await playGame(freshDb(), 2);
     const file = JSON.parse(await backupText(db));
     delete file.sessions[0].setup.players;
     file.events[0].event = [1];
     const result = await checkBackup(JSON.stringify(file), resolveTally);
+    const day = new Date(file.sessions[0].created).toLocaleDateString();
     expect(result).toEqual({
       ok: false,
-      errors: ['sessions[0].setup.players: missing', 'events[0].event: expected an object']
+      errors: [
+        `The game “tally” started ${day} is damaged in this file (missing).`,
+        `A step of the game “tally” started ${day} is damaged in this file (expected an object).`
+      ],
+      details: ['sessions[0].setup.players: missing', 'events[0].event: expected an object']
     });
     for (const e of result.ok ? [] : result.errors) expect(e).not.toMatch(LEAK);
   });

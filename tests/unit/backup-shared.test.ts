@@ -35,7 +35,7 @@ import {
   SHARED_DATABASE_NAME
 } from '../../src/lib/sync/store';
 import { tallySetup } from '../fixtures/tally';
-import { EXPORTED, LEAK, T0, resolveTally, tally } from './backup-helpers';
+import { EXPORTED, LEAK, PATH, T0, resolveTally, tally } from './backup-helpers';
 import { dumpDb, fakeClock, freshDb } from './helpers';
 
 /** How often the module that brings Yjs to backups was loaded (it must wait until needed). */
@@ -348,8 +348,9 @@ describe('a damaged shared game in a backup', () => {
       const result = await importBackup(phone, JSON.stringify(backup), resolveTally, check);
       expect(result.ok).toBe(false);
       if (result.ok) return;
-      expect(result.errors.join('\n')).toContain(message);
+      expect((result.details ?? result.errors).join('\n')).toContain(message);
       expect(result.errors.join('\n')).not.toMatch(LEAK);
+      for (const e of result.errors) expect(e).not.toMatch(PATH);
       expect(await dumpDb(phone)).toBe(before);
       expect(await storedEntries(id)).toEqual(entries);
       expect(await storedDocIds()).toEqual([id]);

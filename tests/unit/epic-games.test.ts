@@ -157,6 +157,17 @@ describe('Epic: a match, best two of three', () => {
     expect(d.ctx.games).toHaveLength(2);
   });
 
+  it('between games, sideboards are mentioned only where the format has one', () => {
+    const between = (options: Parameters<typeof epicSetup>[1]) => {
+      const d = new EpicDriver(epicSetup(2, { match: true, ...options })).begin();
+      d.mojo('p1', -30, 'card');
+      return d.meta().now;
+    };
+    for (const options of [{ format: 'sealed', packs: 2 }, { format: 'pack-war' }] as const)
+      expect(between(options)).not.toMatch(/Sideboard/);
+    expect(between({ format: 'designed' })).toMatch(/Sideboards may swap cards one for one\.$/);
+  });
+
   it('our reading: a tied game counts for nobody, and the match goes on', () => {
     const d = new EpicDriver(epicSetup(2, { match: true })).begin();
     d.send({ type: 'DECK_EMPTY', players: ['p1', 'p2'] });
@@ -166,7 +177,7 @@ describe('Epic: a match, best two of three', () => {
     expect(chooserFor(d.ctx, d.setup.seed)).toEqual(chooser);
     const named = chooser.id === 'p1' ? 'Ana' : 'Ben';
     expect(d.meta().now).toBe(
-      `Ana and Ben lost together; the draw picks ${named} to choose who goes first in game 2. Sideboards may swap cards one for one.`
+      `Ana and Ben lost together; the draw picks ${named} to choose who goes first in game 2.`
     );
     expect(matchWins(d.ctx)).toEqual({ p1: 0, p2: 0 });
   });

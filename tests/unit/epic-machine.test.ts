@@ -409,7 +409,9 @@ describe('Epic: the home line says where the game stands', () => {
   it('draft, building, mulligan and play', () => {
     const d = new EpicDriver(epicSetup(3, { format: 'draft', packs: 3 }));
     const line = () => epicLogic.summarize(d.snapshot, d.setup);
-    expect(line()).toBe('Draft 3 · Pack 1 · pick 1 of 15: keep 1 of 15, pass 14 left');
+    expect(line()).toBe(
+      'Draft 3 · Pack 1 · pick 1 of 15: keep 1 of 15, shuffle the other 14 and pass them left'
+    );
     d.send({ type: 'DECKS_READY' });
     expect(line()).toBe('Mulligans · Ana decides');
     d.send({ type: 'MULLIGAN', player: 'p1', cards: 0 });

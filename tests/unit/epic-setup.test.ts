@@ -205,7 +205,13 @@ describe('Epic draft guide', () => {
     expect([1, 2, 3, 14, 15].map(cardsPassed)).toEqual([14, 13, 12, 1, 0]);
     expect([1, 15].map(cardsInHand)).toEqual([15, 1]);
     expect([1, 2, 3, 4].map(passDirection)).toEqual(['left', 'right', 'left', 'right']);
-    expect(describePick({ pack: 2, pick: 3 })).toBe('Pack 2 · pick 3 of 15: keep 1 of 13, pass 12 right');
+    // The rulebook: "The other 14 cards are shuffled and passed".
+    expect(describePick({ pack: 1, pick: 1 })).toBe(
+      'Pack 1 · pick 1 of 15: keep 1 of 15, shuffle the other 14 and pass them left'
+    );
+    expect(describePick({ pack: 2, pick: 3 })).toBe(
+      'Pack 2 · pick 3 of 15: keep 1 of 13, shuffle the other 12 and pass them right'
+    );
     expect(describePick({ pack: 1, pick: 15 })).toBe(
       'Pack 1 · pick 15 of 15: keep 1 of 1, keep the last card'
     );
@@ -227,11 +233,15 @@ describe('Epic draft guide', () => {
     const d = new EpicDriver(epicSetup(4, { format: 'draft', packs: 2 }));
     expect(d.is('draft')).toBe(true);
     expect(d.meta().title).toBe('Draft · pack 1 of 2');
-    expect(d.meta().now).toBe('Pack 1 · pick 1 of 15: keep 1 of 15, pass 14 left.');
-    expect(d.line({ type: 'PICK' })).toBe('Draft: Pack 1 · pick 2 of 15: keep 1 of 14, pass 13 left');
+    expect(d.meta().now).toBe(
+      'Pack 1 · pick 1 of 15: keep 1 of 15, shuffle the other 14 and pass them left.'
+    );
+    expect(d.line({ type: 'PICK' })).toBe(
+      'Draft: Pack 1 · pick 2 of 15: keep 1 of 14, shuffle the other 13 and pass them left'
+    );
     for (let i = 0; i < 15; i++) d.send({ type: 'NEXT' });
     expect(d.ctx.draft).toEqual({ pack: 2, pick: 2 });
-    expect(d.meta().now).toMatch(/pass 13 right/);
+    expect(d.meta().now).toMatch(/shuffle the other 13 and pass them right/);
     for (let i = 0; i < 13; i++) d.send({ type: 'PICK' });
     expect(d.line({ type: 'PICK' })).toBe('Draft done: build decks');
     expect(d.is('building')).toBe(true);

@@ -485,7 +485,7 @@ describe('deleting with a journal', () => {
 });
 
 describe('writes that fail', () => {
-  it('the game says it is not being saved until a write succeeds again; the journal gets only stored steps', async () => {
+  it('a write that fails holds the game on screen until storage takes it again; the journal gets only stored steps', async () => {
     const db = freshDb();
     const { journal } = withJournal(db);
     const rt = await tallyGame(db, 1);
@@ -495,12 +495,17 @@ describe('writes that fail', () => {
     db.events.hook('creating', hook);
     rt.send({ type: 'ADD', player: 0, amount: 5 });
     await rt.saved();
-    expect(rt.unsaved).toMatch(/storage is full/);
-    expect(scores(rt)).toEqual([1, 0]);
+    // Held, not taken back: the page keeps the step on screen until storage takes it.
+    expect(rt.unsaved).toMatch(/out of space/);
+    expect(scores(rt)).toEqual([6, 0]);
+    expect(await readLog(db, rt.session.id)).toHaveLength(1);
     db.events.hook('creating').unsubscribe(hook);
     rt.send({ type: 'ADD', player: 1, amount: 2 });
+    await rt.retry();
     await rt.saved();
     expect(rt.unsaved).toBeUndefined();
+    expect(scores(rt)).toEqual([6, 2]);
+    expect(await readLog(db, rt.session.id)).toHaveLength(3);
     await journal.flush();
     expect((await journal.read(rt.session.id))?.events).toEqual(await readLog(db, rt.session.id));
   });

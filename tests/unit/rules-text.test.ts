@@ -56,5 +56,9 @@ describe('the rules text, stored once', () => {
     expect(plainText('<p>Gain <strong>2</strong> &amp; keep&#39;s <a href="/x">it</a></p>\n')).toBe(
       "Gain 2 & keep's it"
     );
+    // A link is part of its sentence ("See Surge.", no space before the stop); blocks stand apart.
+    expect(
+      plainText('<p>See <a href="/rules/titans/turn#surge">Surge</a>.</p>\n<ul>\n<li>One</li>\n<li>Two</li>')
+    ).toBe('See Surge. One Two');
   });
 });

@@ -400,7 +400,9 @@ describe('session runtime', () => {
     rt.send({ type: 'ROLL', player: 1, value: 6 });
     await rt.saved();
     expect(rt.held).toBe(true);
-    expect(rt.unsaved).toMatch(/^The browser would not save this game, most likely because the phone is out of space\. This game is kept only on this screen/);
+    expect(rt.unsaved).toMatch(
+      /^The browser would not save this game, most likely because the phone is out of space\. This game is kept only on this screen/
+    );
     expect(ctx(rt)).toMatchObject({ round: 2, rolls: [6] });
     rt.send({ type: 'ADD', player: 0, amount: -1 });
     expect(await rt.retry()).toBe(true);

@@ -202,12 +202,22 @@ describe('a game shared by two phones', () => {
     const replayed = replay(tallyLogic, initialState(tallyLogic, a.setup), a.events);
     expect(sameState(replayed, a.snapshot)).toBe(true);
     // Nothing lost: the second "bonus done" stays in both histories, saying why it changed nothing.
-    for (const rt of [a, b]) {
-      const refused = rt.history.filter((h) => h.notApplied);
-      expect(refused).toHaveLength(1);
-      expect(refused[0].label).toMatch(/not possible during “Scoring”/);
+    // It names its event and its phone, and keeps the time it was made.
+    const refused = [a, b].map((rt) => rt.history.filter((h) => h.notApplied));
+    for (const lines of refused) {
+      expect(lines).toHaveLength(1);
+      expect(lines[0].label).toMatch(
+        /^Bonus done, from (this|another) phone: .*not possible during “Scoring”/
+      );
     }
-    expect(a.history).toEqual(b.history);
+    expect(refused.map((lines) => lines[0].label.match(/this phone|another phone/)![0]).sort()).toEqual([
+      'another phone',
+      'this phone'
+    ]);
+    expect(refused[0][0].time).toBe(refused[1][0].time);
+    const phoneless = (rt: typeof a) =>
+      rt.history.map((h) => ({ ...h, label: h.label.replace(/this phone|another phone/, 'a phone') }));
+    expect(phoneless(a)).toEqual(phoneless(b));
     // Each main database holds the same copy: the events in effect, seq 1, 2, 3…
     await Promise.all([a.saved(), b.saved()]);
     const [logA, logB] = [await readLog(dbA, a.session.id), await readLog(dbB, b.session.id)];

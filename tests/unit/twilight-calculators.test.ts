@@ -97,7 +97,7 @@ describe('Seize cost (rulebook: Seize Phase)', () => {
     ).toMatchObject({
       stackDiscount: 2,
       paybackDiscount: 1,
-      setAside: 2,
+      setAside: 5,
       destroy: 1,
       discard: 1
     });
@@ -105,7 +105,7 @@ describe('Seize cost (rulebook: Seize Phase)', () => {
   it('at least 1 card is always destroyed, however big the discounts', () => {
     for (const level of [1, 2, 3] as const) {
       const q = seizeQuote({ level, multiplayer: true, seizerAspects: 0, targetAspects: 20, payback: 9 });
-      expect(q).toMatchObject({ setAside: 1, destroy: 1, discard: 0 });
+      expect(q).toMatchObject({ setAside: level + 2, destroy: 1, discard: 0 });
       expect(q.stackDiscount + q.paybackDiscount).toBe(level + 1);
       const two = seizeQuote({ level, multiplayer: false, seizerAspects: 0, targetAspects: 20 });
       expect(two).toMatchObject({ destroy: 1, discard: 0 });
@@ -119,18 +119,17 @@ describe('Seize cost (rulebook: Seize Phase)', () => {
       discard: 3
     });
   });
-  it('our reading: a discounted Seize from your own Life Stack returns cards but keeps one to Destroy', () => {
-    // A Lesser with 1 off sets aside 2: only 1 can go back.
+  it('our reading: a discounted Seize from your own Life Stack: 2 back, then the discounts on what is left', () => {
+    // The full price is set aside; 2 go back during the search; a discount lowers only the Discards.
     expect(
       seizeQuote({ level: 1, multiplayer: true, seizerAspects: 0, targetAspects: 2, source: 'own' })
-    ).toMatchObject({ setAside: 2, returned: 1, destroy: 1, discard: 0 });
-    // Every Discard saved: only the card to Destroy is set aside, and nothing goes back.
+    ).toMatchObject({ setAside: 3, returned: 2, destroy: 1, discard: 0, stackDiscount: 0 });
     expect(
       seizeQuote({ level: 2, multiplayer: true, seizerAspects: 0, targetAspects: 6, source: 'own' })
-    ).toMatchObject({ setAside: 1, returned: 0, destroy: 1, discard: 0 });
+    ).toMatchObject({ setAside: 4, returned: 2, destroy: 1, discard: 0, stackDiscount: 1 });
     expect(
       seizeQuote({ level: 3, multiplayer: true, seizerAspects: 0, targetAspects: 4, source: 'own' })
-    ).toMatchObject({ setAside: 3, returned: 2, destroy: 1, discard: 0 });
+    ).toMatchObject({ setAside: 5, returned: 2, destroy: 1, discard: 0 });
   });
   it('payback: X minus what was used this turn, and none on consecutive turns', () => {
     expect(paybackFor({ seizedBy: 2, theyTookPayback: false, used: 0 })).toBe(2);
@@ -139,7 +138,7 @@ describe('Seize cost (rulebook: Seize Phase)', () => {
     expect(paybackFor({ seizedBy: 2, theyTookPayback: true, used: 0 })).toBe(0);
     expect(paybackFor({ seizedBy: 0, theyTookPayback: false, used: 0 })).toBe(0);
   });
-  it('every discount only ever lowers the discards: set aside = destroy + discard + returned', () => {
+  it('every discount only ever lowers the discards: set aside = destroy + discard + returned + discounts', () => {
     for (const level of [1, 2, 3] as const)
       for (const multiplayer of [false, true])
         for (let mine = 0; mine < 6; mine++)
@@ -154,10 +153,12 @@ describe('Seize cost (rulebook: Seize Phase)', () => {
                   payback,
                   source
                 });
-                expect(q.setAside).toBe(q.destroy + q.discard + q.returned);
+                expect(q.setAside).toBe(
+                  q.destroy + q.discard + q.returned + q.stackDiscount + q.paybackDiscount
+                );
                 expect(q.destroy).toBe(1);
                 expect(q.discard).toBeGreaterThanOrEqual(0);
-                expect(q.setAside).toBeLessThanOrEqual(level + 2);
+                expect(q.setAside).toBe(level + 2);
               }
   });
   it('labels levels as the table says them', () => {

@@ -134,7 +134,7 @@ describe('Twilight: Guide me walks every step', () => {
   it('the Seize banner quotes the price of a Lesser from each opponent', () => {
     const d = duel().send({ type: 'NEXT' }).send({ type: 'NEXT' });
     expect(d.step).toBe('seize');
-    expect(titleOf(d).now).toMatch(/a Lesser from Ben costs 3 \(8 in Hand\)\.$/);
+    expect(titleOf(d).now).toMatch(/a Lesser from Ben: set aside 3 · destroy 1, discard 2 \(8 in Hand\)\.$/);
   });
   it('no attack skips the rest of combat; the last step only ends the turn', () => {
     const d = duel();
@@ -154,10 +154,9 @@ describe('Twilight: the quick flow', () => {
     expect(d.step).toBe('seize');
     d.send({ type: 'RESOURCE', level: 1 });
     expect(d.step).toBe('resource');
-    d.send({ type: 'HIT_LIFE', target: 1, life: 2 });
-    expect(d.step).toBe('combat.life');
-    // Discard Stack damage belongs to step e, but the table may enter it after a Life Stack hit.
     d.send({ type: 'HIT_DISCARD', target: 1, life: 2 });
+    expect(d.step).toBe('combat.discard');
+    d.send({ type: 'HIT_LIFE', target: 1, life: 2 });
     expect(d.step).toBe('combat.life');
     d.send({
       type: 'DECAY',
@@ -706,7 +705,7 @@ describe('Twilight: whole games to their end', () => {
     expect(turns).toBeGreaterThan(10);
     expect(d.is('over')).toBe(true);
     expect(d.player(1)).toMatchObject({ life: 0, out: true });
-    expect(d.ctx.outcome).toEqual({ winners: [0], team: null });
+    expect(d.ctx.outcome).toEqual({ winners: [0], team: null, together: [] });
     const result = twilightLogic.result(d.snapshot, d.setup);
     expect(result).toMatchObject({
       finished: true,
@@ -755,7 +754,7 @@ describe('Twilight: whole games to their end', () => {
     expect(d.ctx.active).toBe(2);
     d.send({ type: 'HIT_LIFE', target: 3, life: 50 });
     expect(d.snapshot.status).toBe('done');
-    expect(d.ctx.outcome).toEqual({ winners: [0, 2], team: 0 });
+    expect(d.ctx.outcome).toEqual({ winners: [0, 2], team: 0, together: [] });
     const r = twilightLogic.result(d.snapshot, d.setup);
     expect(r).toMatchObject({ finished: true, winners: ['p1', 'p3'], winningTeam: 0, tie: false });
     // Team score: the cards left in its players' Life Stacks. Ranks are shared, then skip (1, 1, 3, 3).
@@ -777,7 +776,7 @@ describe('Twilight: whole games to their end', () => {
     d.send({ type: 'HIT_LIFE', target: 2, life: 43 }).send({ type: 'END_TURN' });
     expect(d.ctx.active).toBe(3);
     d.send({ type: 'HIT_LIFE', target: 5, life: 43 });
-    expect(d.ctx.outcome).toEqual({ winners: [0, 3], team: 0 });
+    expect(d.ctx.outcome).toEqual({ winners: [0, 3], team: 0, together: [] });
   });
 
   it('five players for themselves: turns go clockwise round the table, skipping nobody who is in', () => {
@@ -789,7 +788,7 @@ describe('Twilight: whole games to their end', () => {
     expect(d.step).toBe('refresh.cards');
   });
 
-  it('last players out together share the win: a tie, whether by Decay or by a Forced Trade', () => {
+  it('last players out together: a draw, whether by Decay or by a Forced Trade', () => {
     const d = duel()
       .send({ type: 'ADJUST', seat: 0, pile: 'life', delta: -40 })
       .send({ type: 'ADJUST', seat: 1, pile: 'life', delta: -41 })
@@ -805,19 +804,19 @@ describe('Twilight: whole games to their end', () => {
         ]
       })
     ).toBe(
-      'Decay: Ana −2 Life Stack (III×1 unused); Ben −2 Life Stack (II×1 unused) · Ana and Ben are out · Ana and Ben go out together: a shared win'
+      'Decay: Ana −2 Life Stack (III×1 unused); Ben −2 Life Stack (II×1 unused) · Ana and Ben are out · A draw: Ana and Ben went out together'
     );
     const r = twilightLogic.result(d.snapshot, d.setup);
-    expect(r).toMatchObject({ finished: true, winners: ['p1', 'p2'], tie: true });
+    expect(r).toMatchObject({ finished: true, winners: [], tie: false });
     expect(r.players.map((p) => p.rank)).toEqual([1, 1]);
     expect(twilightLogic.summarize(d.snapshot, d.setup)).toBe(
-      'Ana and Ben go out together: a shared win · Ana out · Ben out'
+      'A draw: Ana and Ben went out together · Ana out · Ben out'
     );
     const e = duel()
       .send({ type: 'ADJUST', seat: 0, pile: 'life', delta: -41 })
       .send({ type: 'ADJUST', seat: 1, pile: 'life', delta: -42 });
     expect(e.line({ type: 'FORCED_TRADE', with: 1 })).toMatch(
-      /· Ana and Ben are out · Ana and Ben go out together: a shared win$/
+      /· Ana and Ben are out · A draw: Ana and Ben went out together$/
     );
     // One Decay that empties only one of them ends the game for the other.
     const f = duel()
@@ -834,7 +833,7 @@ describe('Twilight: whole games to their end', () => {
     ).toBe('Decay: Ben −2 Life Stack (III×1 unused) · Ben is out · Ana wins');
   });
 
-  it('a tie in three: the two who go out last share the win, ahead of the one who went out first', () => {
+  it('a draw in three: the two who go out last together, after the one who went out first', () => {
     const d = new TwilightDriver(twilightSetup(3)).begin();
     d.send({ type: 'ADJUST', seat: 1, pile: 'life', delta: -43 });
     expect(d.player(1).out).toBe(true);
@@ -842,17 +841,16 @@ describe('Twilight: whole games to their end', () => {
     d.send({ type: 'ADJUST', seat: 2, pile: 'life', delta: -42 });
     expect(d.lives()).toEqual([1, 0, 1]);
     d.send({ type: 'FORCED_TRADE', with: 2 });
-    expect(d.ctx.outcome).toEqual({ winners: [0, 2], team: null });
+    expect(d.ctx.outcome).toEqual({ winners: [], team: null, together: [0, 2] });
     const r = twilightLogic.result(d.snapshot, d.setup);
-    expect(r).toMatchObject({ finished: true, tie: true, winners: ['p1', 'p3'] });
-    expect(r.players.map((p) => p.rank)).toEqual([1, 3, 1]);
+    expect(r).toMatchObject({ finished: true, tie: false, winners: [] });
   });
   it('one player left after a Seize takes the last card of another: no tie', () => {
     const d = new TwilightDriver(twilightSetup(3)).begin();
     d.send({ type: 'ADJUST', seat: 1, pile: 'life', delta: -43 });
     d.send({ type: 'ADJUST', seat: 2, pile: 'life', delta: -42 });
     d.send({ type: 'SEIZE', from: 2, level: 1, source: 'life' });
-    expect(d.ctx.outcome).toEqual({ winners: [0], team: null });
+    expect(d.ctx.outcome).toEqual({ winners: [0], team: null, together: [] });
     expect(twilightLogic.result(d.snapshot, d.setup).tie).toBe(false);
   });
 });
@@ -925,7 +923,7 @@ describe('Twilight: history, summary and standing', () => {
     const d = new TwilightDriver(twilightSetup(2));
     expect(twilightLogic.summarize(d.snapshot, d.setup)).toBe('Opening hands · Ana 43 · Ben 43');
     d.begin().send({ type: 'HIT_LIFE', target: 1, life: 4 });
-    expect(twilightLogic.summarize(d.snapshot, d.setup)).toBe('Turn 1 · Ana: Combat · Ana 42 · Ben 39');
+    expect(twilightLogic.summarize(d.snapshot, d.setup)).toBe('Turn 1 · Ana’s turn · Ana 42 · Ben 39');
     expect(twilightLogic.period(d.snapshot, d.setup)).toEqual({ unit: 'turn', number: 1 });
     expect(twilightLogic.standing(d.snapshot, d.setup)).toEqual({ scores: { p1: 42, p2: 39 } });
     const r = twilightLogic.result(d.snapshot, d.setup);

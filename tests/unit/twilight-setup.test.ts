@@ -30,14 +30,14 @@ import { decodeSetupCode, encodeSetupCode, type SharedSetup } from '../../src/li
 import { twilightSetup } from '../fixtures/twilight';
 
 describe('setup checks', () => {
-  it('accepts 2 to 6 players, each with a Deity and a 50-card deck', () => {
-    for (let n = 2; n <= 6; n++) expect(twilightSetupProblem(twilightSetup(n))).toBeUndefined();
+  it('accepts 2 to 8 players, each with a Deity and a 50-card deck', () => {
+    for (let n = 2; n <= 8; n++) expect(twilightSetupProblem(twilightSetup(n))).toBeUndefined();
   });
   it('refuses what cannot start a game, in plain words', () => {
     const ok = twilightSetup(2);
     const bad = (patch: object) => twilightSetupProblem({ ...ok, ...patch });
     expect(twilightSetupProblem(null)).toBe('the setup is missing');
-    expect(bad({ players: [ok.players[0]] })).toBe('Twilight of the Gods is for 2 to 6 players here, not 1');
+    expect(bad({ players: [ok.players[0]] })).toBe('Twilight of the Gods is for 2 to 8 players here, not 1');
     expect(twilightSetupProblem(twilightSetup(2, {}))).toBeUndefined();
     expect(bad({ players: [ok.players[0], { ...ok.players[1], id: 'p1' }] })).toBe(
       'two players have the same id'
@@ -255,18 +255,23 @@ describe('setup codes', () => {
       reason: expect.stringMatching(/not allowed/)
     });
   });
+  it('8 players in 4 teams of 2 round-trip through a code', () => {
+    const code = encodeSetupCode({ ...shared, players: 8, teams: 4 });
+    expect(decodeSetupCode(code)).toMatchObject({ ok: true, players: 8, teams: 4 });
+    expect(decodeSetupCode(encodeSetupCode({ ...shared, players: 8, teams: 2 }))).toMatchObject({ teams: 2 });
+  });
   it('refuses to share a table the game cannot have', () => {
     expect(() => encodeSetupCode({ ...shared, players: 5, teams: 2 })).toThrow(/equal teams/);
     expect(() => encodeSetupCode({ ...shared, extended: true })).toThrow(/Extended/);
   });
   it('a code naming a table the game cannot have is refused on reading too', () => {
-    // Hand-made header: 7 players (7 − 2 = 5, shifted by 7 bits: 640 = "M0"), valid check character.
-    const body = 'M0ABCD2345';
+    // Hand-made header: 9 players (9 − 2 = 7, shifted by 7 bits: 896 = "W0"), valid check character.
+    const body = 'W0ABCD2345';
     const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
     const check = alphabet[[...body].reduce((sum, c, i) => (sum + (i + 1) * alphabet.indexOf(c)) % 32, 0)];
     expect(decodeSetupCode(`TW1-${body}${check}`)).toEqual({
       ok: false,
-      reason: 'The code’s setup is not valid: a game has 2 to 6 players.'
+      reason: 'The code’s setup is not valid: a game has 2 to 8 players.'
     });
   });
 });

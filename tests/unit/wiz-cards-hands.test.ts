@@ -168,11 +168,15 @@ describe('WiZ: the deck shoe', () => {
     expect(copiesInDeck({ kind: 'artifact', element: 'air' }, table('quad-4', false, true))).toBe(1);
     expect(copiesInDeck({ kind: 'character', element: 'light' }, table('hexa-6', false, true))).toBe(0);
   });
-  it('the most chaotic EP a deck can hold: every card but titans and characters, deck joker at its costliest', () => {
+  it('the most chaotic EP a deck can hold: every card but characters (titans held count), deck joker at its costliest', () => {
     // Four element sets: 2 × 45 + 100 + 20 + an elemental 30 = 240 each; 2 WiZ 40; 11 actions 165;
     // the deck joker on the 1s makes eight cards count 20 instead of 1: +152.
     expect(chaoticCeiling(table('quad-4'))).toBe(4 * 240 + 40 + 165 + 152);
-    expect(chaoticCeiling(table('quad-4', true, true))).toBe(4 * 240 + 40 + 165 + 152 + 2 * 15 + 4 * 30);
+    // With titans and characters: the 4 titans (100 each, a loser may hold them), 2 more actions
+    // and the 4 artifacts; characters never count.
+    expect(chaoticCeiling(table('quad-4', true, true))).toBe(
+      4 * 240 + 40 + 165 + 152 + 4 * 100 + 2 * 15 + 4 * 30
+    );
   });
 });
 

@@ -43,12 +43,12 @@ describe('WiZ: a character attack (worked example)', () => {
 });
 
 describe('WiZ: chaotic EP from cards', () => {
-  it('held cards plus the table hands that countered nothing, without titans and characters', () => {
+  it('held cards (a titan held too) plus the table hands that countered nothing, without the titans played there', () => {
     // The rules reference's round: Ben holds Earth 2, a shard, a Stun and a WiZ card (47) and
     // has the set of 4s (12) left over; his master element hand countered.
     expect(chaoticEp(cards('earth:2 fire:s3 stun wiz'), [cards('air:4 fire:4 water:4')])).toBe(59);
     expect(chaoticEp([], [cards('fire:5 fire:6 fire:7 fire:titan fire:elemental')])).toBe(18 + 30);
-    expect(chaoticEp(cards('air:titan joker'), [])).toBe(20);
+    expect(chaoticEp(cards('air:titan joker'), [])).toBe(120);
   });
 });
 

@@ -111,7 +111,36 @@ async function openAndRecover(): Promise<TablesideDB> {
   const journal = await journalStarting;
   attachJournal(db, journal);
   await check(db, journal, first);
+  await restoreHeld(db, journal);
   return db;
+}
+
+/**
+ * Games a page held when storage refused them and that never got written back (the page was
+ * closed or killed first) come back from their localStorage copy (session/held-copy.ts), and
+ * their journals are written anew from IndexedDB. Never keeps the games from opening.
+ */
+async function restoreHeld(db: TablesideDB, journal: JournalApi | undefined): Promise<void> {
+  try {
+    const { heldCopies, restoreHeldCopies } = await import('../session/held-copy');
+    if (!heldCopies().length) return;
+    const ids = await restoreHeldCopies(db);
+    if (!ids.length) return;
+    const n = ids.length;
+    const notice = `${n === 1 ? 'A game' : `${n} games`} that Tableside could keep only on screen when the phone was full ${n === 1 ? 'was' : 'were'} brought back with every step.`;
+    database.notice = database.notice ? `${database.notice} ${notice}` : notice;
+    try {
+      localStorage.setItem(NOTICE_KEY, database.notice);
+    } catch {
+      // Shown in this tab only.
+    }
+    if (journal) {
+      const { rewriteJournals } = await import('../journal/recover');
+      void rewriteJournals(db, journal, ids).catch(() => {});
+    }
+  } catch (error) {
+    console.error('Tableside could not bring back a game kept on screen', error);
+  }
 }
 
 /** Compares the database with the journal and restores; never keeps the games from opening. */

@@ -55,6 +55,7 @@ import {
   type VersionInfo
 } from './import-rebuild';
 import { Slicer, type Progress } from './import-slices';
+import { refusal, type Refusal } from './import-words';
 import {
   copyGame,
   mergeProfiles,
@@ -114,7 +115,8 @@ export interface CheckedBackup {
   docs: ReadonlyMap<string, Uint8Array>;
 }
 
-export type BackupCheck = ({ ok: true } & CheckedBackup) | { ok: false; errors: string[] };
+/** A refusal: `errors` in plain words, `details` the same problems where the checks found them. */
+export type BackupCheck = ({ ok: true } & CheckedBackup) | ({ ok: false } & Refusal);
 
 export async function exportBackup(db: TablesideDB, appVersion: string, now = Date.now()): Promise<Backup> {
   const backup = await db
@@ -251,7 +253,8 @@ export async function checkBackup(
   resolveGame: GameResolver,
   options: CheckOptions = {}
 ): Promise<BackupCheck> {
-  const fail = (errors: string[]): BackupCheck => ({ ok: false, errors });
+  let found: unknown;
+  const fail = (errors: string[]): BackupCheck => ({ ok: false, ...refusal(errors, found) });
   const slicer = new Slicer(options.onProgress);
   slicer.report(0);
   const read = readBackup(input);
@@ -260,7 +263,7 @@ export async function checkBackup(
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
     return fail(['The file is not a Tableside backup (expected an object at the top).']);
   }
-  const file = raw as Record<string, unknown>;
+  const file = (found = raw) as Record<string, unknown>;
   if (file.format !== BACKUP_FORMAT) {
     return fail(['The file is not a Tableside backup (format: expected “tableside-backup”).']);
   }
@@ -495,7 +498,7 @@ export interface ImportPlan {
   profiles: ProfileMerge;
 }
 
-export type PlanResult = { ok: true; plan: ImportPlan } | { ok: false; errors: string[] };
+export type PlanResult = { ok: true; plan: ImportPlan } | { ok: false; errors: string[]; details?: string[] };
 
 /**
  * Checks the file and decides, game by game, what importing it would do; writes nothing.
@@ -792,7 +795,7 @@ function writeFailure(error: unknown): string {
 }
 
 export type ImportResult =
-  | { ok: false; errors: string[] }
+  | { ok: false; errors: string[]; details?: string[] }
   /** Written: what happened to each game. */
   | { ok: true; written: true; summary: ImportSummary }
   /** Nothing written yet: these games need a choice (pass `choices`, or use `applyImport`). */

@@ -63,7 +63,8 @@ const at = (step: StepId) => STEPS.indexOf(step);
 const RESOURCE = at('resource');
 
 /** Events that belong to a step: the step they move to, and the last step that still takes them. */
-export const WINDOWS: Partial<Record<TwilightEvent['type'], { home: StepId; last: StepId; over: string }>> = {
+type Window = { home: StepId; last: StepId; over: string; early?: { after: StepId; reason: string } };
+export const WINDOWS: Partial<Record<TwilightEvent['type'], Window>> = {
   TRADE: { home: 'trade', last: 'trade', over: 'The Trade Phase is over for this turn.' },
   FORCED_TRADE: { home: 'trade', last: 'trade', over: 'The Trade Phase is over for this turn.' },
   SEIZE: { home: 'seize', last: 'seize', over: 'The Seize Phase is over for this turn.' },
@@ -71,7 +72,18 @@ export const WINDOWS: Partial<Record<TwilightEvent['type'], { home: StepId; last
   RESOURCE: { home: 'resource', last: 'end.decay', over: '' },
   // Schemes are Summoned whenever Active Effects are allowed, so cards leave the Hand all turn.
   SUMMON: { home: 'summoning', last: 'end.decay', over: '' },
-  HIT_DISCARD: { home: 'combat.discard', last: 'combat.life', over: 'Combat is over for this turn.' },
+  // Each combat step is fully resolved before the next: no Discard Stack damage after a Life
+  // Stack hit, which would Destroy the very cards that hit turned over.
+  HIT_DISCARD: {
+    home: 'combat.discard',
+    last: 'combat.discard',
+    over: 'Combat is over for this turn.',
+    early: {
+      after: 'combat.life',
+      reason:
+        'Discard Stack damage (step e) comes before Life Stack damage (step f): undo the Life Stack hit to add one.'
+    }
+  },
   HIT_LIFE: { home: 'combat.life', last: 'combat.life', over: 'Combat is over for this turn.' },
   DECAY: { home: 'end.decay', last: 'end.decay', over: '' }
 };
@@ -127,7 +139,8 @@ export function turnProblem(
   }
   const window = WINDOWS[event.type];
   if (window) {
-    if (here > at(window.last)) return window.over;
+    if (here > at(window.last))
+      return window.early && here <= at(window.early.after) ? window.early.reason : window.over;
   } else if (!ANY_TIME.includes(event.type)) {
     return event.type === 'MULLIGAN' ? 'Mulligans are taken before the first turn.' : 'The draft is over.';
   }

@@ -24,6 +24,12 @@ import {
   type RoundCalc
 } from '../games/wiz/scoring';
 
+/** Step lines the logic words again for the game in progress; shared so they never disagree. */
+export const STEP_TEXT = {
+  counter:
+    'Each losing hand of equal or higher card value may cancel one of the winner’s hands, so one loser with several such hands may cancel several.'
+} as const;
+
 export interface Draft {
   /** The player who went out (the round's winner). */
   outBy: string | null;
@@ -551,17 +557,13 @@ export const wizMachine = setup({
               on: { NEXT: 'counter' }
             },
             counter: {
-              meta: step(
-                'Counters',
-                'Each loser may cancel one of the winner’s hands with a table hand of equal or higher card value.',
-                ['countering', 'ruling-countering']
-              ),
+              meta: step('Counters', STEP_TEXT.counter, ['countering', 'ruling-countering']),
               on: { NEXT: 'hands' }
             },
             hands: {
               meta: step(
                 'Uncountered hands',
-                'List the winner’s hands nobody countered: card value, and any titan or character on it.',
+                'List the winner’s hands nobody countered: their card values, and any titan or character on them.',
                 ['multipliers', 'card-values', 'titan-character-ep']
               ),
               on: { NEXT: 'chaotic' }

@@ -108,13 +108,17 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 /** The words of a part's HTML, for search snippets: tags dropped, entities read, spaces folded. */
 export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(amp|lt|gt|quot|#39|#(\d+));/g, (_, e: string, code?: string) =>
-      code ? String.fromCharCode(Number(code)) : ENTITIES[e]
-    )
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    html
+      // A block's edge is a space; an inline tag (a link, a bold word) is not: "See Surge." stays so.
+      .replace(/<\/?(?:p|li|ul|ol|h[1-6]|td|th|tr|table|thead|tbody|blockquote|br|pre|div|hr)\b[^>]*>/g, ' ')
+      .replace(/<[^>]*>/g, '')
+      .replace(/&(amp|lt|gt|quot|#39|#(\d+));/g, (_, e: string, code?: string) =>
+        code ? String.fromCharCode(Number(code)) : ENTITIES[e]
+      )
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 function escapeHtml(text: string): string {

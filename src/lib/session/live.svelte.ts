@@ -24,6 +24,11 @@ export type Outcome =
 export interface SendOptions {
   /** The caller shows a refusal itself (beside the number pad), so the screen must not toast it. */
   inline?: boolean;
+  /**
+   * A "one more" control (`data-repeat`): its event means the same whatever was painted, so a
+   * quick second tap counts even when it lands before the first one's result is painted.
+   */
+  repeat?: boolean;
 }
 
 /** How long a write may take before the screen says "saving". */
@@ -148,7 +153,8 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
   }
 
   send(event: GameEvent, options: SendOptions = {}): SendOutcome {
-    return this.report(this.runtime.send(event, { seen: this.shown }), 'event', options);
+    const seen = options.repeat ? undefined : this.shown;
+    return this.report(this.runtime.send(event, { seen }), 'event', options);
   }
 
   undo(): SendOutcome {

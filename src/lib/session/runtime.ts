@@ -22,7 +22,8 @@ import { buildTimeline, findWindow, loadTimeline, logHead, logRange, WINDOW_DEPT
 import { decide, refusalReason, stepMeta, type Intent } from './send';
 import { CommitQueue, type CommitJob } from './commit';
 import { afterPaint, type Scheduler } from '../util/after-paint';
-import { heldMessage, SessionNotFoundError, storageFailure } from './errors';
+import { heldMessage, SessionNotFoundError, storageFailure, storageTrouble } from './errors';
+import { dropHeldCopy, keepHeldCopy } from './held-copy';
 import type { GameLogic, SendResult, StepMeta } from './types';
 import { journalFor, quietly } from '../journal/attach';
 import { naturalStatus, saveFields } from './record';
@@ -123,6 +124,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
   private heldJobs: CommitJob[] | undefined;
   private writingBack: Promise<boolean> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private copyQueued = false;
   private savedAgainListeners = new Set<() => void>();
 
   private constructor(
@@ -454,8 +456,10 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
     if (!this.timeline.complete && this.timeline.effective.length <= DEEPEN_AT) this.deepen();
     const job = this.job(entry, before, next);
     // While storage refuses this game, the tap joins the held steps, in order (see retry()).
-    if (this.heldJobs) this.heldJobs.push(job);
-    else this.queue.push(job);
+    if (this.heldJobs) {
+      this.heldJobs.push(job);
+      this.keepCopy();
+    } else this.queue.push(job);
     this.record = {
       ...this.record,
       head: entry.seq,
@@ -557,9 +561,24 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
     // The browser's own words stay out of the banner (they rarely help at the table).
     console.error('Tableside could not save a game; it is held on the screen', error);
     this.unsaved = reason;
+    this.keepCopy();
     this.retryLater();
     this.notify();
     for (const listener of this.failureListeners) listener(reason);
+  }
+
+  /**
+   * The held game to localStorage too (held-copy.ts: what Chromium kept when a full disk made it
+   * delete the rest), after the paint: a kill before the write-back then loses nothing. A window
+   * onto a long game is not the whole game: its journal is its copy.
+   */
+  private keepCopy(): void {
+    if (this.copyQueued || !this.timeline.complete) return;
+    this.copyQueued = true;
+    this.schedule(() => {
+      this.copyQueued = false;
+      if (this.heldJobs) keepHeldCopy({ ...this.record }, this.timeline.log);
+    });
   }
 
   private retryLater(): void {
@@ -620,7 +639,11 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
         await db.sessions.put(record);
         if (caches.length) await db.snapshots.bulkPut(caches);
       });
-    } catch {
+    } catch (error) {
+      console.error('Tableside could not write the held game back yet', error);
+      // A connection the browser broke (its open failed while the disk was full) stays broken in
+      // Dexie: let go of it, so the next try opens the database afresh.
+      if (storageTrouble(error) !== 'full') db.close({ disableAutoOpen: false });
       if (this.heldJobs) this.retryLater();
       return false;
     }
@@ -640,6 +663,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
     this.writtenHead = head;
     this.writtenPeriod = this.period();
     this.release();
+    dropHeldCopy(id);
     if (this.journal) {
       // The journal anew from what IndexedDB now holds: its files may have gone with the
       // database, and a whole rewrite is right whatever it still had.

@@ -31,6 +31,25 @@ import { loadDoc, type StoredDoc } from './store';
 import { connectWebsocket, type Connect, type Link } from './connect';
 import { showToast } from '../app/toasts.svelte';
 
+/**
+ * The device ids this phone has written a shared game under, this one added (localStorage, per
+ * game; a phone that cannot keep them knows only this open's).
+ */
+function ownDevices(game: string, device: string): Set<string> {
+  const key = `tableside.devices.${game}`;
+  const mine = new Set<string>();
+  try {
+    const kept: unknown = JSON.parse(localStorage.getItem(key) ?? '[]');
+    if (Array.isArray(kept)) for (const d of kept.slice(-49)) if (typeof d === 'string') mine.add(d);
+    mine.add(device);
+    localStorage.setItem(key, JSON.stringify([...mine]));
+  } catch {
+    mine.add(device);
+    // No storage here (or a test without it): this open's taps are still known as this phone's.
+  }
+  return mine;
+}
+
 /** Said on a tap made while this phone cannot reach the server. */
 export const KEPT_HERE = 'Offline: this tap is kept on this phone and sent when the server is back.';
 
@@ -103,11 +122,29 @@ export class SharedRuntime<S extends BaseSetup = BaseSetup> implements GameRunti
     const store = options.store ?? (await loadDoc(record.id));
     if (!store) throw new SharedDocMissingError();
     const setup = record.setup as unknown as S;
-    const view = new SharedView(logic, setup, record.id, readEntries(store.doc));
+    // Each open writes under a fresh device id; the ones this phone used before are remembered,
+    // so its own refused taps say "this phone" after a reopen too.
+    const device = options.device ?? newDeviceId();
+    const view = new SharedView(
+      logic,
+      setup,
+      record.id,
+      readEntries(store.doc),
+      ownDevices(record.id, device)
+    );
     const journal = options.journal ?? journalFor(db);
     const mirror = new Mirror(db, record.id, journal);
     await mirror.start(view.records);
-    const runtime = new SharedRuntime(logic, record, view, store, mirror, db, options, journal);
+    const runtime = new SharedRuntime(
+      logic,
+      record,
+      view,
+      store,
+      mirror,
+      db,
+      { ...options, device },
+      journal
+    );
     runtime.record = { ...record, head: view.records.length };
     // The copy catches up with what arrived while the game was closed (or was merged from a file).
     runtime.copy();

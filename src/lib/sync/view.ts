@@ -28,7 +28,9 @@ export class SharedView<S extends BaseSetup = BaseSetup> {
     readonly logic: GameLogic<S>,
     readonly setup: S,
     private readonly sessionId: string,
-    entries: readonly SharedEntry[]
+    entries: readonly SharedEntry[],
+    /** The device ids this phone wrote this game under: its own refused taps say “this phone”. */
+    private readonly mine: ReadonlySet<string> = new Set()
   ) {
     this.timeline = new Timeline(logic, setup, CHECKPOINT_EVERY);
     this.folded = fold(logic, setup, []);
@@ -114,9 +116,10 @@ export class SharedView<S extends BaseSetup = BaseSetup> {
           });
       } else if (outcome.status === 'not-applied') {
         const period = records[applied - 1]?.period;
+        const from = this.mine.has(entry.id.device) ? 'this phone' : 'another phone';
         items.push({
           seq: -(i + 1),
-          label: outcome.reason,
+          label: `${eventWords(entry.event.type)}, from ${from}: ${outcome.reason}`,
           time: entry.time,
           undone: false,
           notApplied: true,
@@ -162,6 +165,15 @@ export class SharedView<S extends BaseSetup = BaseSetup> {
     this.folded = next;
     return kept;
   }
+}
+
+/**
+ * A refused event named by its type ("RESOLVE_BATTLE" → "Resolve battle"): it changed nothing, so
+ * there is no state after it for the game's own line to describe.
+ */
+export function eventWords(type: string): string {
+  const words = type.toLowerCase().replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** The event entries in effect, in the shared order. */

@@ -40,9 +40,13 @@ export function draftedCards(packs: number): number {
   return packs * PACK_SIZE;
 }
 
-/** One line for the table: "Pack 2 · pick 3 of 15: keep 1 of 13, pass 12 right". */
+/** One line for the table: "Pack 2 · pick 3 of 15: keep 1 of 13, shuffle the other 12 and pass them right". */
 export function describePick(at: DraftPosition): string {
   const passed = cardsPassed(at.pick);
-  const pass = passed === 0 ? 'keep the last card' : `pass ${passed} ${passDirection(at.pack)}`;
+  // The rulebook shuffles what is passed, so nobody learns the order in which cards were left.
+  const pass =
+    passed === 0
+      ? 'keep the last card'
+      : `shuffle the other ${passed} and pass ${passed === 1 ? 'it' : 'them'} ${passDirection(at.pack)}`;
   return `Pack ${at.pack} · pick ${at.pick} of ${PACK_SIZE}: keep 1 of ${cardsInHand(at.pick)}, ${pass}`;
 }

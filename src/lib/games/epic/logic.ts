@@ -10,7 +10,7 @@ import { buildResult } from '../../session/results';
 import { epicFields } from './fields';
 import { epicChecks, epicMachine, type EpicEvent } from '../../machines/epic';
 import { describePick } from './draft';
-import { epicSetupProblem, formatName, playerName, type EpicSetup } from './format';
+import { epicSetupProblem, formatName, playerName, sideboardAllowed, type EpicSetup } from './format';
 import {
   chooserFor,
   isOut,
@@ -323,7 +323,8 @@ export const epicLogic: GameLogic<EpicSetup> = {
       return {
         ...meta,
         title: `${gameLine(setup, last)}`,
-        now: `${chooses} Sideboards may swap cards one for one.`
+        // Only where the format has a sideboard at all (ruling-sideboard-formats).
+        now: `${chooses}${sideboardAllowed(setup) ? ' Sideboards may swap cards one for one.' : ''}`
       };
     }
     if (phase === 'over') {

@@ -36,7 +36,7 @@ const events: EventFields<TwilightEvent> = {
   DECAY: { unused: true },
   DEITY_POWER: { seat: true },
   ADJUST: { seat: true, pile: true, delta: true },
-  END_TURN: { place: true }
+  END_TURN: { place: true, unused: true }
 };
 
 export const twilightFields: GameFields = { setup, events };

@@ -8,8 +8,8 @@ import { rngFor, seedProblem } from '../../random/seeded';
 import { DEITY_IDS, deityById, type DeityId } from './cards';
 
 export const MIN_PLAYERS = 2;
-/** The rulebook sets no ceiling; six keeps every player's area readable on one phone. */
-export const MAX_PLAYERS = 6;
+/** The rulebook sets no ceiling; eight still fits every screen at 360 px with 40-character names. */
+export const MAX_PLAYERS = 8;
 export const STANDARD_DECK = 50;
 export const EXTENDED_MIN = 51;
 export const EXTENDED_MAX = 100;

@@ -7,7 +7,7 @@ export const twilight: GameEntry = {
   title: 'Twilight of the Gods',
   blurb:
     'Life Stacks, the eight phases and combat, Aspects, Seize costs and Decay — 2 players or more, or a draft.',
-  players: { min: 2, max: 6 },
+  players: { min: 2, max: 8 },
   rules: 'twilight',
   codePrefix: 'TW',
   describeSetup(setup) {

@@ -8,11 +8,12 @@ import type { GameEvent } from '../../db/records';
 import type { GameLogic, StepMeta } from '../../session/types';
 import { buildResult } from '../../session/results';
 import { twilightFields } from './fields';
-import { phaseName, stepOf, turnProblem, twilightMachine } from '../../machines/twilight';
-import { decayCards } from './aspects';
+import { stepOf, turnProblem, twilightMachine } from '../../machines/twilight';
+import { decayCards, type ByLevel } from './aspects';
 import { aLevel, deityById, LEVEL_NAMES } from './cards';
 import { discardStackDamage } from './combat';
 import { actionDraftView, waitingSeats } from './draft';
+import { seizePriceWords } from './seize';
 import { drawCount, seatName, teamLabel, twilightSetupProblem, type TwilightSetup } from './format';
 import {
   quoteSeize,
@@ -33,13 +34,13 @@ function names(setup: TwilightSetup, seats: number[]): string {
   return list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
 }
 
-/** Who won, in words: a player, a team, or those who went out together. */
+/** Who won, in words: a player or a team; or a draw, naming those who went out together. */
 export function outcomeLine(setup: TwilightSetup, ctx: TwilightContext): string {
   const o = ctx.outcome;
   if (!o) return '';
   if (o.team !== null) return `${teamLabel(setup, o.team)} wins`;
   if (o.winners.length === 1) return `${seatName(setup, o.winners[0])} wins`;
-  return `${names(setup, o.winners)} go out together: a shared win`;
+  return `A draw: ${names(setup, o.together)} went out together`;
 }
 
 /** What changed besides the event itself: players who dropped out, and the end of the game. */
@@ -130,17 +131,8 @@ function describeEvent(
       const short = lost < discardStackDamage(e.life) ? `, all there was` : '';
       return `${name(e.target)} −${lost} Discard Stack, Destroyed by an attacker of Life ${e.life}${short}`;
     }
-    case 'DECAY': {
-      const parts = e.unused.flatMap((unused, seat) => {
-        const lost = before.players[seat].life - after.players[seat].life;
-        if (decayCards(unused) === 0) return [];
-        const levels = unused.flatMap((n, i) =>
-          n ? [`${LEVEL_NAMES[(i + 1) as 1 | 2 | 3].numeral}×${n}`] : []
-        );
-        return [`${name(seat)} −${lost} Life Stack (${levels.join(', ')} unused)`];
-      });
-      return parts.length ? `Decay: ${parts.join('; ')}` : 'Decay: no Power left unspent';
-    }
+    case 'DECAY':
+      return decayLine(e.unused, before, setup);
     case 'DEITY_POWER': {
       const deity = deityById(before.players[e.seat].deity)?.name ?? 'the Deity';
       return `${name(e.seat)} spends ${deity}’s Deity Power`;
@@ -150,12 +142,31 @@ function describeEvent(
       return `${name(e.seat)} ${signed(e.delta)} ${pile}, card effect`;
     }
     case 'END_TURN': {
-      const placed = e.place
-        ? `${me} puts ${aLevel(e.place)} into the Resource Area and ends the turn`
-        : `${me} ends the turn`;
-      return `${placed} · Turn ${after.turn}: ${drawLine(setup, before, after)}`;
+      const placed = e.place ? `${me} puts ${aLevel(e.place)} into the Resource Area` : '';
+      if (e.unused === undefined) {
+        const ends = placed ? `${placed} and ends the turn` : `${me} ends the turn`;
+        return `${ends} · Turn ${after.turn}: ${drawLine(setup, before, after)}`;
+      }
+      const decay = decayLine(e.unused, before, setup);
+      // A Decay that ended the game drew no next turn.
+      const ends = after.outcome
+        ? ''
+        : `${me} ends the turn · Turn ${after.turn}: ${drawLine(setup, before, after)}`;
+      return [placed, decay, ends].filter(Boolean).join(' · ');
     }
   }
+}
+
+/** "Decay: Ana −2 Life Stack (II×1 unused)", or that nobody left Power unspent. */
+function decayLine(unused: ByLevel[], before: TwilightContext, setup: TwilightSetup): string {
+  const parts = unused.flatMap((u, seat) => {
+    if (decayCards(u) === 0) return [];
+    // Decay takes what is there; End turn's draw for the next player may follow in the same event.
+    const lost = Math.min(decayCards(u), before.players[seat].life);
+    const levels = u.flatMap((n, i) => (n ? [`${LEVEL_NAMES[(i + 1) as 1 | 2 | 3].numeral}×${n}`] : []));
+    return [`${seatName(setup, seat)} −${lost} Life Stack (${levels.join(', ')} unused)`];
+  });
+  return parts.length ? `Decay: ${parts.join('; ')}` : 'Decay: no Power left unspent';
 }
 
 function stepMetaTitle(snapshot: AnyMachineSnapshot): string {
@@ -193,7 +204,8 @@ function setupStageProblem(
 
 export const twilightLogic: GameLogic<TwilightSetup> = {
   machine: twilightMachine,
-  version: 1,
+  // 2: the outcome names who went out together (a draw); END_TURN may carry the Decay.
+  version: 2,
   fields: twilightFields,
   input: (setup) => setup,
   setupProblem: twilightSetupProblem,
@@ -226,8 +238,9 @@ export const twilightLogic: GameLogic<TwilightSetup> = {
       return snapshot.matches({ draft: 'deities' }) ? 'Draft · Deities' : 'Draft · building decks';
     }
     if (snapshot.matches('opening')) return `Opening hands · ${stacks}`;
-    const step = stepOf(snapshot.value);
-    return `Turn ${ctx.turn} · ${seatName(setup, ctx.active)}: ${step ? phaseName(step) : ''} · ${stacks}`;
+    // The step is on screen (the checklist, or Guide me's banner); the quick flow takes a Trade
+    // while the machine still stands at Refresh, so naming the step here would contradict it.
+    return `Turn ${ctx.turn} · ${seatName(setup, ctx.active)}’s turn · ${stacks}`;
   },
 
   stepEvents: ['NEXT', 'NO_ATTACK', 'DRAFT_PICK', 'PILE_DONE'],
@@ -318,8 +331,7 @@ export const twilightLogic: GameLogic<TwilightSetup> = {
       if (open.length === 0) now = `${me} traded this turn, so there is no Seize. No Active Effects.`;
       else {
         const costs = open.map((seat) => {
-          const q = quoteSeize(ctx, seat, 1);
-          return `a Lesser from ${name(seat)} costs ${q.setAside}`;
+          return `a Lesser from ${name(seat)}: ${seizePriceWords(quoteSeize(ctx, seat, 1))}`;
         });
         now = `${now} Now ${costs.join('; ')} (${player.hand} in Hand).`;
       }

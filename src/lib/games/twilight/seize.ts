@@ -1,14 +1,16 @@
 /**
  * The Seize calculator: how many cards from your Hand a Seize sets aside, Destroys and Discards.
  *
- * The base price of an Aspect of level L is L + 2 cards: 1 Destroyed, L + 1 Discarded. Discounts
- * only ever lower the Discards, so at least 1 card is always Destroyed:
+ * The base price of an Aspect of level L is L + 2 cards, all set aside from the Hand first (the
+ * Hand must hold them, whatever the discounts): 1 Destroyed, L + 1 Discarded. Discounts only ever
+ * lower the Discards, so at least 1 card is always Destroyed:
  * - two players: 1 card per full pair by which the opponent's Aspect Stack is bigger than yours
  *   (the rulebook's Seize Example 2);
  * - more than two players: 1 card per 2 cards in that opponent's Aspect Stack, and a payback of
  *   X cards when that opponent Seized X times from you on their last turn (see `paybackFor`).
  * When the Aspect has to come from your own Life Stack, 2 set-aside cards go back to your Hand
- * before anything is Destroyed (never the last one: you always Destroy 1).
+ * during the search, before anything is Destroyed; the discounts then lower what is left to
+ * Discard (a discount that would save nothing is not used).
  */
 import type { Level } from './cards';
 
@@ -38,7 +40,7 @@ export interface SeizeQuote {
   stackDiscount: number;
   /** Discards saved by the payback discount (multiplayer). */
   paybackDiscount: number;
-  /** Cards set aside from the Hand: what the Hand must hold to try this Seize. */
+  /** Cards set aside from the Hand: the level plus 2, what the Hand must hold to try this Seize. */
   setAside: number;
   /** Set-aside cards that go back to the Hand (the Aspect came from your own Life Stack). */
   returned: number;
@@ -56,20 +58,25 @@ export function stackDiscount(
 
 export function seizeQuote(input: SeizeInput): SeizeQuote {
   const base = input.level + 2;
-  const discards = base - 1;
+  const returned = input.source === 'own' ? 2 : 0;
+  const discards = base - 1 - returned;
   const byStack = Math.min(discards, stackDiscount(input));
   const byPayback = input.multiplayer ? Math.min(discards - byStack, Math.max(0, input.payback ?? 0)) : 0;
-  const setAside = base - byStack - byPayback;
-  const returned = input.source === 'own' ? Math.min(2, setAside - 1) : 0;
   return {
     base,
     stackDiscount: byStack,
     paybackDiscount: byPayback,
-    setAside,
+    setAside: base,
     returned,
     destroy: 1,
-    discard: setAside - 1 - returned
+    discard: discards - byStack - byPayback
   };
+}
+
+/** The price in words, in the rulebook's order: "set aside 4 · destroy 1, discard 0". */
+export function seizePriceWords(q: SeizeQuote): string {
+  const back = q.returned ? `, ${q.returned} back` : '';
+  return `set aside ${q.setAside}${back} · destroy ${q.destroy}, discard ${q.discard}`;
 }
 
 /**

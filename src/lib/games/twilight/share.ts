@@ -3,8 +3,9 @@
  * which every random choice (first player, seating, the Deity draft) is drawn again. The codec
  * (src/lib/share/setup-code.ts) owns the letters and the check.
  *
- * Fields, in order: players − 2 (3 bits), team count (2), Extended (1), draft (1), how the first
- * player is chosen (2), random seats (1), then the seed's own letters to the end of the code.
+ * Fields, in order: players − 2 (3 bits), team count (2: 0 for none, 2 or 3, and 1 for 4 teams,
+ * since one team is never a game), Extended (1), draft (1), how the first player is chosen (2),
+ * random seats (1), then the seed's own letters to the end of the code.
  */
 import { setupCodec } from '../../share/setup-code';
 import { twilight } from './index';
@@ -39,6 +40,10 @@ export function sharedProblem(s: SharedSetup): string | undefined {
   return undefined;
 }
 
+/** Teams in 2 bits: 4 teams (8 players in pairs) take the value 1, never a team count. */
+const teamsBits = (teams: number) => (teams === 4 ? 1 : teams);
+const teamsOf = (bits: number) => (bits === 1 ? 4 : bits);
+
 const codec = setupCodec<SharedSetup>({
   game: twilight,
   write(s, out) {
@@ -46,7 +51,7 @@ const codec = setupCodec<SharedSetup>({
     if (problem) throw new RangeError(`Cannot share this setup: ${problem}.`);
     out
       .int(s.players - MIN_PLAYERS, 3)
-      .int(s.teams, 2)
+      .int(teamsBits(s.teams), 2)
       .flag(s.extended)
       .flag(s.draft)
       .int(FIRST_BY.indexOf(s.firstBy), 2)
@@ -55,7 +60,7 @@ const codec = setupCodec<SharedSetup>({
   },
   read(input) {
     const players = input.int(3) + MIN_PLAYERS;
-    const teams = input.int(2);
+    const teams = teamsOf(input.int(2));
     const extended = input.flag();
     const draft = input.flag();
     const firstBy = FIRST_BY[input.int(2)];

@@ -66,10 +66,12 @@ export interface DraftState {
 }
 
 export interface Outcome {
-  /** Seats that won: the last one standing, a winning team, or those who went out together last. */
+  /** Seats that won: the last one standing or a winning team; none in a draw. */
   winners: number[];
   /** The winning team, when one team won alone. */
   team: number | null;
+  /** A draw: the seats that went out together, last, so that nobody was left. */
+  together: number[];
 }
 
 export interface TwilightContext {
@@ -135,9 +137,10 @@ export type TwilightEvent =
   | { type: 'ADJUST'; seat: number; pile: Pile; delta: number }
   /**
    * Ends the turn. `place` carries the Resource Phase's Aspect when the table tells it only now,
-   * so the end of a turn is still one tap from its last decision.
+   * and `unused` the End Phase's Decay (as DECAY would), so the end of a turn is still one tap
+   * from its last decision and never skips the Decay.
    */
-  | { type: 'END_TURN'; place?: Level };
+  | { type: 'END_TURN'; place?: Level; unused?: ByLevel[] };
 
 export type EventOf<T extends TwilightEvent['type']> = Extract<TwilightEvent, { type: T }>;
 
@@ -338,10 +341,16 @@ export const tableChecks: { [T in TwilightEvent['type']]?: Check<T> } = {
     return undefined;
   },
   END_TURN(ctx, e, name) {
-    if (e.place === undefined) return undefined;
-    if (!resourceOwed(ctx))
-      return `${name(ctx.active)} has put the Resource Phase’s Aspect into play already.`;
-    return tableChecks.RESOURCE!(ctx, { type: 'RESOURCE', level: e.place }, name);
+    if (e.place !== undefined) {
+      if (!resourceOwed(ctx))
+        return `${name(ctx.active)} has put the Resource Phase’s Aspect into play already.`;
+      const problem = tableChecks.RESOURCE!(ctx, { type: 'RESOURCE', level: e.place }, name);
+      if (problem) return problem;
+    }
+    if (e.unused === undefined) return undefined;
+    // The Decay counts the Aspect this same tap puts into play.
+    const placed = e.place === undefined ? ctx : applyEvent(ctx, { type: 'RESOURCE', level: e.place });
+    return tableChecks.DECAY!(placed, { type: 'DECAY', unused: e.unused }, name);
   },
   RESOURCE(ctx, e, name) {
     const problem = activeInGame(ctx, name);
@@ -463,7 +472,8 @@ export function sideOf(ctx: Pick<TwilightContext, 'teams'>, seat: number): numbe
 
 /**
  * After any change: a player whose Life Stack is empty drops out, and the game ends when one side
- * (a player, or a team) is left. When the last sides all drop out at once, they share the win.
+ * (a player, or a team) is left. When the last sides all drop out at once, nobody is left who has
+ * not lost: a draw (see the rules' ruling on simultaneous loss).
  */
 export function settle(ctx: TwilightContext): TwilightContext {
   if (ctx.outcome) return ctx;
@@ -473,11 +483,13 @@ export function settle(ctx: TwilightContext): TwilightContext {
   const next = { ...ctx, players };
   const standing = new Set(players.flatMap((p, seat) => (p.out ? [] : [sideOf(ctx, seat)])));
   if (standing.size > 1) return next;
-  const sides =
-    standing.size === 1 ? standing : new Set(goingOut.flatMap((g, seat) => (g ? [sideOf(ctx, seat)] : [])));
-  const winners = players.flatMap((_, seat) => (sides.has(sideOf(ctx, seat)) ? [seat] : []));
-  const team = ctx.teams && sides.size === 1 ? [...sides][0] : null;
-  return { ...next, outcome: { winners, team } };
+  if (standing.size === 0) {
+    const together = goingOut.flatMap((g, seat) => (g ? [seat] : []));
+    return { ...next, outcome: { winners: [], team: null, together } };
+  }
+  const winners = players.flatMap((_, seat) => (standing.has(sideOf(ctx, seat)) ? [seat] : []));
+  const team = ctx.teams ? [...standing][0] : null;
+  return { ...next, outcome: { winners, team, together: [] } };
 }
 
 /** A player draws from the Life Stack into the Hand; an empty Life Stack takes them out. */
@@ -648,8 +660,13 @@ export const tableChanges: { [T in TwilightEvent['type']]?: Apply<T> } = {
   DEITY_POWER: (ctx, e) => edit(ctx, { [e.seat]: (p) => ({ ...p, power: 'spent' }) }),
   ADJUST: (ctx, e) =>
     settle(edit(ctx, { [e.seat]: (p) => withPile(p, e.pile, pileCount(p, e.pile) + e.delta) })),
-  END_TURN: (ctx, e) =>
-    endTurn(e.place === undefined ? ctx : tableChanges.RESOURCE!(ctx, { type: 'RESOURCE', level: e.place }))
+  END_TURN: (ctx, e) => {
+    let next =
+      e.place === undefined ? ctx : tableChanges.RESOURCE!(ctx, { type: 'RESOURCE', level: e.place });
+    if (e.unused !== undefined) next = tableChanges.DECAY!(next, { type: 'DECAY', unused: e.unused });
+    // A Decay that ends the game ends it there: no next turn is drawn.
+    return next.outcome ? next : endTurn(next);
+  }
 };
 
 export function applyEvent(ctx: TwilightContext, event: TwilightEvent): TwilightContext {

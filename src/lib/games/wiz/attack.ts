@@ -1,10 +1,10 @@
 /**
  * Counting at the table: a character's attack (the points of opponents' table cards it may
- * reach, doubled by Reen artifacts) and a loser's chaotic EP (held cards plus the table hands that
+ * reach, doubled by Reen artifacts) and a loser's chaotic EP (held cards, titans too, plus the table hands that
  * countered nothing). Pure functions over card lists; the machine only ever receives the totals.
  */
 import { ELEMENT_NAMES, OPPOSING, pointsOf, type Card, type Element } from './cards';
-import { chaoticPoints } from './hands';
+import { chaoticPoints, elementalProtects } from './hands';
 
 export interface AttackLine {
   label: string;
@@ -19,7 +19,7 @@ export interface Attack {
 /**
  * What a character on the table gains at the start of its owner's turn. Counted: the points of
  * every opponent hand it may reach. Left out: characters and artifacts, hands an elemental
- * protects, and titan hands unless the character opposes the titan's element or carries an
+ * protects (one cancelled by an opposing elemental or titan protects nothing), and titan hands unless the character opposes the titan's element or carries an
  * artifact of it. An artifact of another element doubles that element's points; one of the
  * character's own element then doubles the whole (rules: character-attacks, artifacts).
  */
@@ -34,7 +34,7 @@ export function attackEp(
     const name = `Hand ${i + 1}`;
     if (hand.some((c) => c.kind === 'character'))
       return lines.push({ label: `${name}: a character, left out`, ep: 0 });
-    if (hand.some((c) => c.kind === 'elemental')) {
+    if (elementalProtects(hand)) {
       return lines.push({ label: `${name}: protected by an elemental`, ep: 0 });
     }
     const titans = hand.filter((c): c is Extract<Card, { kind: 'titan' }> => c.kind === 'titan');
@@ -64,7 +64,11 @@ export function attackEp(
   return { ep, lines };
 }
 
-/** A loser's chaotic EP: the points of the cards still held plus those of table hands that countered nothing. */
+/**
+ * A loser's chaotic EP: the points of every card still held (a titan held counts its 100: only
+ * one that has been played is left out) plus those of table hands that countered nothing.
+ */
 export function chaoticEp(held: readonly Card[], uncounteredTableHands: readonly Card[][]): number {
-  return chaoticPoints(held) + uncounteredTableHands.reduce((s, hand) => s + chaoticPoints(hand), 0);
+  const heldPoints = held.filter((c) => c.kind !== 'character').reduce((s, c) => s + pointsOf(c), 0);
+  return heldPoints + uncounteredTableHands.reduce((s, hand) => s + chaoticPoints(hand), 0);
 }

@@ -381,9 +381,10 @@ export function deckContents(table: Table): { card: Card; copies: number }[] {
 }
 
 /**
- * The most chaotic EP the whole deck could make: every card's points except titans and
- * characters (which never count), with the deck joker's number at its costliest (every card of
- * that rank then counts 20). No loser, and no set of losers together, can count more.
+ * The most chaotic EP the whole deck could make: every card's points except characters, titans
+ * included (a loser may still hold them: only played ones are left out), with the deck joker's
+ * number at its costliest (every card of that rank then counts 20). No loser, and no set of
+ * losers together, can count more.
  */
 export function chaoticCeiling(table: Table): number {
   const key = tableKey(table);
@@ -395,9 +396,7 @@ export function chaoticCeiling(table: Table): number {
 const ceilings = new Map<string, number>();
 
 function computeCeiling(table: Table): number {
-  const contents = deckContents(table).filter(
-    ({ card }) => card.kind !== 'titan' && card.kind !== 'character'
-  );
+  const contents = deckContents(table).filter(({ card }) => card.kind !== 'character');
   const total = contents.reduce((sum, { card, copies }) => sum + pointsOf(card) * copies, 0);
   const rankExtra = new Map<string, number>();
   for (const { card, copies } of contents) {

@@ -99,7 +99,16 @@ export function handCardValue(cards: readonly Card[]): HandValue {
   return { value: parts.reduce((s, p) => s + p.value, 0), element, parts };
 }
 
-/** Points a hand left on a loser's table counts in chaotic EP: titans and characters never do. */
+/** Whether an elemental on this hand still protects it: one that no opposing card cancelled. */
+export function elementalProtects(cards: readonly Card[]): boolean {
+  const cancelled = cancelledElementals(cards);
+  return cards.some((c, i) => c.kind === 'elemental' && !cancelled.has(i));
+}
+
+/**
+ * Points a hand left on a loser's table counts in chaotic EP: titans and characters played on
+ * the table never do (the rulebook's scoring: "if a titan or character has been played").
+ */
 export function chaoticPoints(cards: readonly Card[]): number {
   return cards
     .filter((c) => c.kind !== 'titan' && c.kind !== 'character')

@@ -219,9 +219,11 @@ export const wizLogic: GameLogic<WizSetup> = {
       const losers = losersOf(ctx).map((id) => playerName(setup, id));
       let now = meta.now;
       if (is({ round: { scoring: 'hands' } })) {
-        now = `List ${winner}’s hands nobody countered: card value, and any titan or character on it. None left: every hand was countered, ×0.`;
+        const extras = [ctx.titans ? 'titan' : '', ctx.characters ? 'character' : ''].filter(Boolean);
+        const what = extras.length ? `card value, and any ${extras.join(' or ')} on it` : 'their card values';
+        now = `List ${winner}’s hands nobody countered: ${what}. None left: every hand was countered, ×0.`;
       } else if (is({ round: { scoring: 'counter' } })) {
-        now = `${losers.join(', ')}: each may cancel one of ${winner}’s hands with a table hand of equal or higher card value.`;
+        now = `${losers.join(', ')}: each losing hand of equal or higher card value may cancel one of ${winner}’s hands, so one loser with several such hands may cancel several.`;
       } else if (is({ round: { scoring: 'total' } })) {
         const result = draftCalc(ctx, (id) => playerName(setup, id));
         now =

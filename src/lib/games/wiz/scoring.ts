@@ -303,9 +303,13 @@ export function calcLines(
   calc: RoundCalc,
   loserNames: readonly string[],
   /** Losers whose chaotic EP is not entered yet: shown as "—", and no total until they are. */
-  pending: readonly boolean[] = []
+  pending: readonly boolean[] = [],
+  /** What the game plays with, so the lines name only titans or only characters when so. */
+  table: Pick<Table, 'titans' | 'characters'> = { titans: true, characters: true }
 ): string[] {
   const lines: string[] = [];
+  const one = table.characters ? (table.titans ? 'titan or character' : 'character') : 'titan';
+  const many = table.characters ? (table.titans ? 'titans or characters' : 'characters') : 'titans';
   const waiting = calc.hands.length > 0 && pending.some(Boolean);
   if (calc.hands.length === 0) {
     lines.push('Every hand was countered: the multiplier is 0.');
@@ -313,7 +317,7 @@ export function calcLines(
   calc.hands.forEach((h, i) => {
     const extra =
       h.bonusCards > 0
-        ? `; ${h.bonusCards === 1 ? 'titan or character' : `${h.bonusCards} titans or characters`} +${formatEp(h.bonusEp)} EP`
+        ? `; ${h.bonusCards === 1 ? one : `${h.bonusCards} ${many}`} +${formatEp(h.bonusEp)} EP`
         : '';
     lines.push(`Hand ${i + 1}: card value ${h.value} → ×${h.multiplier}${extra}`);
   });
@@ -333,7 +337,8 @@ export function calcLines(
   }
   lines.push(`${calc.multiplierSum} × ${formatEp(calc.chaoticTotal)} = ${formatEp(calc.base)}`);
   if (calc.bonusEp > 0) {
-    lines.push(`Titans and characters: +${formatEp(calc.bonusEp)} = ${formatEp(calc.base + calc.bonusEp)}`);
+    const heading = table.characters ? (table.titans ? 'Titans and characters' : 'Character') : 'Titans';
+    lines.push(`${heading}: +${formatEp(calc.bonusEp)} = ${formatEp(calc.base + calc.bonusEp)}`);
   }
   if (calc.bonus > 1) {
     lines.push(`All one element: ×${calc.bonus} = ${formatEp(calc.total)}`);
