@@ -225,6 +225,37 @@ describe('Epic', () => {
     await context.close();
   });
 
+  it('three quick −1 taps on one Mojo are one history line, and one Undo gives all three back', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(page);
+    await page.getByRole('button', { name: /^Everyone/ }).click();
+    await expect.poll(() => board(page)).toMatch(/^Turn 1 ·/);
+    await tapAfterLooking(page.getByRole('button', { name: 'Next turn: Ben' }));
+    await expect.poll(() => board(page)).toMatch(/^Turn 2 ·/);
+
+    // Ben attacks: three quick taps on Ana's −1, each after the last one showed.
+    const lower = page.getByRole('button', { name: 'Decrease Ana’s Mojo', exact: true });
+    for (const left of [29, 28, 27]) {
+      await tapAfterLooking(lower);
+      await expect
+        .poll(() => mojo(page, 'Ana').getAttribute('aria-label'))
+        .toMatch(new RegExp(`: ${left}\\.`));
+    }
+    const undo = page.getByRole('button', { name: /^Undo: / });
+    await expect.poll(() => undo.getAttribute('aria-label')).toMatch(/^Undo: Ana −3 Mojo, attack/);
+    const history = await historyText(page);
+    expect(history).toContain('Ana −3 Mojo, attack (now 27)');
+    expect(history).not.toContain('Ana −1 Mojo');
+
+    // One Undo takes the whole adjustment back; Redo from the offer brings all of it again.
+    await tapAfterLooking(undo);
+    await expect.poll(() => mojo(page, 'Ana').getAttribute('aria-label')).toMatch(/: 30\./);
+    const offer = page.getByRole('status').filter({ hasText: /^Undone: Ana −3 Mojo, attack/ });
+    await offer.getByRole('button', { name: 'Redo' }).click();
+    await expect.poll(() => mojo(page, 'Ana').getAttribute('aria-label')).toMatch(/: 27\./);
+    await context.close();
+  });
+
   it('Guide me walks a turn and an attack step by step, and ends where the quick flow does', async () => {
     const { page, context } = await openTab(shared.browser);
     const play = async (guide: boolean) => {

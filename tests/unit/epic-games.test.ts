@@ -12,7 +12,7 @@ import type { EpicEvent } from '../../src/lib/machines/epic';
 import { SessionRuntime } from '../../src/lib/session/runtime';
 import { initialState, replay, storeState } from '../../src/lib/session/replay';
 import { EpicDriver, epicSetup } from '../fixtures/epic';
-import { freshDb, reopen } from './helpers';
+import { fakeClock, freshDb, reopen } from './helpers';
 
 /** Plays quick-flow turns where the active player hits the next standing player until the game ends. */
 function playOut(d: EpicDriver, damage = 7): EpicDriver {
@@ -219,6 +219,31 @@ describe('Epic: the runtime', () => {
     expect(fresh.history.map((h) => h.label)).toEqual(rt.history.map((h) => h.label));
     while (rt.canUndo) expect((await rt.undo()).ok).toBe(true);
     expect((rt.snapshot.context as { mojo: Record<string, number> }).mojo.p1).toBe(30);
+  });
+
+  it('quick −1 taps on one player’s Mojo are one history line and one undo step; a card’s change between splits them', async () => {
+    const rt = await SessionRuntime.create(freshDb(), epicLogic, 'epic', epicSetup(2), { now: fakeClock() });
+    rt.send({ type: 'BEGIN' });
+    rt.send({ type: 'NEXT_TURN' });
+    const before = storeState(rt.snapshot);
+    const tap = (reason: 'attack' | 'card') =>
+      rt.send({ type: 'MOJO', changes: [{ player: 'p1', delta: -1 }], reason });
+    for (let i = 0; i < 3; i++) expect(tap('attack')).toEqual({ ok: true });
+    expect(rt.history[0].label).toBe('Ana −3 Mojo, attack (now 27)');
+    expect(rt.history[1].label).toMatch(/^End of turn 1/);
+    expect(rt.undoLabel).toBe('Ana −3 Mojo, attack (now 27)');
+    rt.undo();
+    expect(storeState(rt.snapshot)).toEqual(before);
+
+    tap('attack');
+    tap('card');
+    tap('attack');
+    expect(rt.history.slice(0, 3).map((h) => h.label)).toEqual([
+      'Ana −1 Mojo, attack (now 27)',
+      'Ana −1 Mojo, card (now 28)',
+      'Ana −1 Mojo, attack (now 29)'
+    ]);
+    await rt.saved();
   });
 
   it('refusals reach the runtime as plain reasons and nothing is written', async () => {

@@ -17,6 +17,7 @@ import { logProblem } from '../session/log';
 import { crossCheck, step, storeState } from '../session/replay';
 import { compileMachine } from '../session/fast-replay';
 import { decide, historyFields, refusalReason } from '../session/send';
+import { adjustedLabel } from '../session/adjust';
 import { Timeline } from '../session/timeline';
 import type { GameLogic, Period } from '../session/types';
 import { Where, type Problems } from './import-read';
@@ -152,7 +153,11 @@ export async function rebuildGame(
             `the game does not accept this step (${reason})`
           );
         }
-        const { label, period, minor } = historyFields(logic, setup, before, next, event);
+        const fields = historyFields(logic, setup, before, next, event);
+        const { period, minor } = fields;
+        // Quick taps on one counter read as one adjustment, as this phone wrote them (adjust.ts).
+        const tap = { seq: i + 1, time: entry.time, event };
+        const label = adjustedLabel(logic, setup, timeline.effective, tap, before, next) ?? fields.label;
         const rebuilt: EventRecord = {
           sessionId: session.id,
           seq: i + 1,

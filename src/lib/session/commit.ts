@@ -40,8 +40,9 @@ export class CommitQueue {
     return this.running !== undefined || this.waiting.length > 0;
   }
 
-  push(job: CommitJob): void {
-    this.waiting.push(job);
+  /** Queues entries; entries pushed together are written in one transaction. */
+  push(...jobs: CommitJob[]): void {
+    this.waiting.push(...jobs);
     this.running ??= new Promise<void>((resolve) => this.schedule(() => void this.drain().finally(resolve)));
   }
 

@@ -18,6 +18,7 @@ import type { TablesideDB } from '../db/schema';
 import { newId } from '../util/id';
 import { initialState, step, storeState } from './replay';
 import { Timeline } from './timeline';
+import { continues, firstAdjustment, lastAdjustment } from './adjust';
 import { buildTimeline, findWindow, loadTimeline, logHead, logRange, WINDOW_DEPTH } from './load';
 import { decide, refusalReason, stepMeta, type Intent } from './send';
 import { CommitQueue, type CommitJob } from './commit';
@@ -258,7 +259,9 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
   }
 
   get redoLabel(): string | undefined {
-    return this.timeline.redoStack.at(-1)?.label;
+    // Redo brings back a whole adjustment: its last tap's line names all of it.
+    const undone = this.timeline.redoStack.toReversed();
+    return undone[firstAdjustment(this.logic, undone) - 1]?.label;
   }
 
   /** Effective events, newest first, preceded by undone ones that can still be redone. */
@@ -271,8 +274,15 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
       ...(e.period !== undefined ? { period: e.period } : {}),
       minor: e.minor === true
     });
-    const undone = this.timeline.redoStack.map((e) => item(e, true));
-    const done = this.timeline.effective.map((e) => item(e, false)).reverse();
+    // An adjustment's last tap carries the line for all of it (adjust.ts): the earlier ones fold in.
+    const shown = (events: readonly EventRecord[]) =>
+      events.filter((e, i) => !continues(this.logic, e, events[i + 1] ?? e));
+    const undone = shown(this.timeline.redoStack.toReversed())
+      .reverse()
+      .map((e) => item(e, true));
+    const done = shown(this.timeline.effective)
+      .map((e) => item(e, false))
+      .reverse();
     return [...undone, ...done];
   }
 
@@ -439,36 +449,54 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
 
   private apply(intent: Intent, options: SendOptions): SendOutcome {
     const time = this.now();
-    const decision = decide(this.timeline, intent, {
-      sessionId: this.record.id,
-      time,
-      problem: this.problem,
-      seen: options.seen,
-      external: this.externalHead
-    });
-    if (!decision.ok)
-      return { ok: false, reason: decision.reason, ...(decision.quiet ? { quiet: true } : {}) };
-    const { entry, next } = decision;
+    // Undo and redo take a whole adjustment (adjust.ts): its steps go on screen in one frame and
+    // to storage in one write, so a kill never leaves half of it undone.
+    const steps =
+      intent.kind === 'undo'
+        ? lastAdjustment(this.logic, this.timeline.effective)
+        : intent.kind === 'redo'
+          ? firstAdjustment(this.logic, this.timeline.redoStack.toReversed())
+          : 1;
+    const jobs: CommitJob[] = [];
+    for (let i = 0; i < Math.max(1, steps); i++) {
+      const decision = decide(this.timeline, intent, {
+        sessionId: this.record.id,
+        time,
+        problem: this.problem,
+        seen: i === 0 ? options.seen : undefined,
+        external: this.externalHead
+      });
+      if (!decision.ok) {
+        if (i > 0) break;
+        return { ok: false, reason: decision.reason, ...(decision.quiet ? { quiet: true } : {}) };
+      }
+      jobs.push(this.take(decision.entry, decision.next));
+    }
+    // While storage refuses this game, the taps join the held steps, in order (see retry()).
+    if (this.heldJobs) {
+      this.heldJobs.push(...jobs);
+      this.keepCopy();
+    } else this.queue.push(...jobs);
+    this.notify();
+    return { ok: true };
+  }
+
+  /** Puts an accepted entry on screen; returns what to write for it. */
+  private take(entry: EventRecord, next: AnyMachineSnapshot): CommitJob {
     const before = this.snapshot;
     if (entry.kind === 'event') this.timeline.appendEvent(entry, next);
     else if (entry.kind === 'undo') this.timeline.appendUndo(entry, next);
     else this.timeline.appendRedo(entry, next);
     if (!this.timeline.complete && this.timeline.effective.length <= DEEPEN_AT) this.deepen();
     const job = this.job(entry, before, next);
-    // While storage refuses this game, the tap joins the held steps, in order (see retry()).
-    if (this.heldJobs) {
-      this.heldJobs.push(job);
-      this.keepCopy();
-    } else this.queue.push(job);
     this.record = {
       ...this.record,
       head: entry.seq,
-      updated: time,
+      updated: entry.time,
       status: naturalStatus(next),
       ...job.record
     };
-    this.notify();
-    return { ok: true };
+    return job;
   }
 
   /** What to write with an entry: the snapshot cache every N events, the record when it moved on. */

@@ -7,6 +7,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import type { BaseSetup, EventRecord, GameEvent } from '../db/records';
 import { step } from './replay';
+import { adjustedLabel } from './adjust';
 import type { Timeline } from './timeline';
 import type { GameLogic, StepMeta } from './types';
 
@@ -57,7 +58,10 @@ export function decide<S extends BaseSetup>(t: Timeline<S>, intent: Intent, ctx:
       const next = step(logic, t.snapshot, intent.event);
       if (!next) return { ok: false, reason: refusalReason(logic, t.snapshot, intent.event, setup) };
       const event = structuredClone(intent.event);
-      const { label, period, minor } = historyFields(logic, setup, t.snapshot, next, event);
+      const fields = historyFields(logic, setup, t.snapshot, next, event);
+      const { period, minor } = fields;
+      const tap = { seq: t.head + 1, time: ctx.time, event };
+      const label = adjustedLabel(logic, setup, t.effective, tap, t.snapshot, next) ?? fields.label;
       const extra: Partial<EventRecord> = { event, period };
       if (minor) extra.minor = true;
       return { ok: true, entry: entry('event', label, extra), next };

@@ -35,6 +35,11 @@ export interface GameLogic<TSetup extends BaseSetup = BaseSetup> {
    * the history folds their lines away and leads with what changed the score.
    */
   stepEvents: readonly string[];
+  /**
+   * Optional: the counters a tap adjusts step by step (a Mojo −1 button). Quick taps on one
+   * counter in a row are one history line and one undo step (see adjust.ts).
+   */
+  adjusts?: Adjusts;
   /** What the game counts its length in, and the number of the turn or round in progress. */
   period(snapshot: AnyMachineSnapshot, setup: TSetup): Period;
   /**
@@ -54,6 +59,13 @@ export interface GameLogic<TSetup extends BaseSetup = BaseSetup> {
    * test fixtures.
    */
   fields?: GameFields;
+}
+
+export interface Adjusts {
+  /** The counter this event adjusts ("mojo:ben:attack"), or undefined for any other event. */
+  key(event: GameEvent): string | undefined;
+  /** Events with one key, oldest first, as one event (their changes summed): what the line names. */
+  sum(events: readonly GameEvent[]): GameEvent;
 }
 
 /**

@@ -258,6 +258,21 @@ export const epicLogic: GameLogic<EpicSetup> = {
   },
 
   stepEvents: ['NEXT', 'ATTACK', 'PICK', 'DECKS_READY'],
+
+  // Quick taps on one player's Mojo for one reason are one change ("Ben −3 Mojo, attack").
+  adjusts: {
+    key(event) {
+      const e = event as EpicEvent;
+      return e.type === 'MOJO' && e.changes.length === 1
+        ? `mojo:${e.changes[0].player}:${e.reason}`
+        : undefined;
+    },
+    sum(events) {
+      const all = events as Extract<EpicEvent, { type: 'MOJO' }>[];
+      const delta = all.reduce((total, e) => total + e.changes[0].delta, 0);
+      return { ...all[0], changes: [{ player: all[0].changes[0].player, delta }] };
+    }
+  },
   scoring: { unit: 'Mojo', highestWins: true, noPoints: false },
 
   period: (snapshot) => {
