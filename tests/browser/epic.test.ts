@@ -107,7 +107,8 @@ describe('Epic', () => {
     const { page, context } = await openTab(shared.browser);
     await page.setViewportSize({ width: 360, height: 800 });
     await visit(page, `${shared.server.url}/epic/new`);
-    expect(await page.getByText('Epic here is for 2 to 8 players').isVisible()).toBe(true);
+    // The setup loads with the game's code: wait for it rather than asking at once.
+    await page.getByText('Epic here is for 2 to 8 players').waitFor();
     await newGame(page, { players: 8, names: LONG, format: /Pack War/ });
     expect(await scrollsSideways(page), 'mulligan').toBe(false);
     await page.getByRole('button', { name: /^Everyone else keeps/ }).click();

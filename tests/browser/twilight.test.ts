@@ -456,11 +456,22 @@ describe('Twilight of the Gods', () => {
         .getByRole('button', { name: /^Put an Exalted Aspect/ })
         .count()
     ).toBe(1);
+    // Lines of text in a button: its content height (less padding and border) over its line height.
     const lines = async (name: RegExp) => {
       const b = turn(page).getByRole('button', { name }).first();
-      const lh = await b.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || 20);
-      const h = (await b.boundingBox())!.height;
-      return Math.round(h / lh);
+      return b.evaluate((el) => {
+        const css = getComputedStyle(el);
+        const lh = parseFloat(css.lineHeight) || 20;
+        const chrome = ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'].reduce(
+          (sum, k) => sum + (parseFloat(css[k as 'paddingTop']) || 0),
+          0
+        );
+        const content =
+          Math.max(...[...el.children].map((c) => c.getBoundingClientRect().bottom), 0) -
+          Math.min(...[...el.children].map((c) => c.getBoundingClientRect().top), Infinity);
+        const text = el.children.length ? content : el.getBoundingClientRect().height - chrome;
+        return Math.round(text / lh);
+      });
     };
     expect(await lines(/Discard Stack$/)).toBeLessThanOrEqual(2);
     expect(await lines(/Life Stack$/)).toBeLessThanOrEqual(2);
