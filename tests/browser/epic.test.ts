@@ -54,7 +54,8 @@ async function newGame(
 
 /** Types a change into a player's Mojo ("-6"), as a person does: tap the number, type, Enter. */
 async function typeMojo(page: Page, who: string, change: string) {
-  await mojo(page, who).click();
+  // A person looks first: a tap at the spot of the last one within the double-tap time is dropped.
+  await tapAfterLooking(mojo(page, who));
   const field = page.getByRole('textbox', { name: new RegExp(`^New total for ${who}’s Mojo`) });
   await field.fill(change);
   await field.press('Enter');
