@@ -108,15 +108,29 @@ describe('rules reference', () => {
     const box = page.getByRole('searchbox');
     const rows = page.locator('#search-results li');
     /** What the list shows once settled: every visible row's place, title, snippet and link. */
-    const settled = async () => {
-      await expect.poll(() => page.locator('#search-results ol[hidden]').count()).toBe(0);
+    const read = async () => {
       const visible = await rows.evaluateAll((lis) =>
         lis
           .filter((li) => li.checkVisibility())
           .map((li) => `${li.textContent} → ${li.querySelector('a')!.getAttribute('href')}`)
       );
       const count = await page.getByRole('status').innerText();
-      return { count, visible };
+      const hidden = await page.locator('#search-results ol[hidden]').count();
+      return { count, visible, hidden };
+    };
+    // Settled: the index has loaded (the count is a number, not "Loading search…"), no list is
+    // waiting to be filled, and one read of rows and count agree. Reading them before the index
+    // arrived once saw no rows and then "30 matches".
+    const settled = async () => {
+      let last = await read();
+      await expect
+        .poll(async () => {
+          last = await read();
+          const n = last.count.match(/^(\d+) match/);
+          return last.hidden === 0 && n !== null && Number(n[1]) === last.visible.length;
+        })
+        .toBe(true);
+      return { count: last.count, visible: last.visible };
     };
     await box.click();
     await box.pressSequentially('seize');
