@@ -136,7 +136,9 @@ async function restoreHeld(db: TablesideDB, journal: JournalApi | undefined): Pr
     }
     if (journal) {
       const { rewriteJournals } = await import('../journal/recover');
-      void rewriteJournals(db, journal, ids).catch(() => {});
+      void rewriteJournals(db, journal, ids).catch((error) =>
+        console.error('Tableside could not rewrite the recovery copy of a game brought back', error)
+      );
     }
   } catch (error) {
     console.error('Tableside could not bring back a game kept on screen', error);
