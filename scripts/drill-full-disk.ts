@@ -56,7 +56,12 @@ interface Left {
 /** What the origin still has of the game, read from the page. */
 function whatIsLeft(page: Page, id: string): Promise<Left> {
   return page.evaluate(async (id) => {
-    const database = (await indexedDB.databases()).some((d) => d.name === 'tableside');
+    // On the full disk the listing itself can fail ("Internal error opening backing store"):
+    // then the database is as good as gone for the page.
+    const database = await indexedDB
+      .databases()
+      .then((all) => all.some((d) => d.name === 'tableside'))
+      .catch(() => false);
     let journal = false;
     try {
       const root = await navigator.storage.getDirectory();
@@ -65,7 +70,13 @@ function whatIsLeft(page: Page, id: string): Promise<Left> {
     } catch {
       journal = false;
     }
-    return { database, journal, copy: localStorage.getItem(`tableside.held.${id}`) !== null };
+    let copy = false;
+    try {
+      copy = localStorage.getItem(`tableside.held.${id}`) !== null;
+    } catch {
+      copy = false;
+    }
+    return { database, journal, copy };
   }, id);
 }
 
@@ -223,7 +234,7 @@ export async function fullDiskDrill({ runs, seed, diskMb, random }: FullDiskOpti
         const lost = r.stepsShown - r.stepsStored;
         console.log(
           `  run ${i}: refused after ${r.tapsToRefusal} taps (${(r.msToBanner / 1000).toFixed(1)} s); left: ` +
-            `database ${r.left.database ? 'kept' : 'deleted'}, journal ${r.left.journal ? 'kept' : 'deleted'}, ` +
+            `database ${r.left.database ? 'kept' : 'gone or unreadable'}, journal ${r.left.journal ? 'kept' : 'deleted'}, ` +
             `localStorage copy ${r.left.copy ? 'kept' : 'missing'}; ${r.way}: ${r.stepsStored} of ${r.stepsShown} ` +
             `steps stored, ${r.journalSteps} in the journal${lost ? ` — ${lost} LOST` : ''}`
         );
@@ -246,7 +257,7 @@ export async function fullDiskDrill({ runs, seed, diskMb, random }: FullDiskOpti
       'Median time from full disk to the held banner',
       `${(median(results.map((r) => r.msToBanner)) / 1000).toFixed(1)} s`
     ],
-    ['Runs where Chromium deleted the database', count((r) => !r.left.database)],
+    ['Runs where the database was gone or unreadable while full', count((r) => !r.left.database)],
     ['Runs where Chromium deleted the journal', count((r) => !r.left.journal)],
     ['Runs with the copy kept in localStorage', count((r) => r.left.copy)],
     ['Freed, then Try again', count((r) => r.way === 'try again')],
