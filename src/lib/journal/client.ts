@@ -19,7 +19,7 @@ import type { JournalGame } from './format';
 import type { JournalApi, JournalSummary } from './journal';
 import type { JournalAnswer, JournalOp, JournalReply, JournalRequest } from './protocol';
 import { journalStatus } from './status.svelte';
-import { storageTrouble } from '../session/errors';
+import { storageTrouble } from '../session/storage-trouble';
 
 /** How long the worker may take to start before the app carries on without a journal. */
 const START_TIMEOUT_MS = 4000;
