@@ -623,7 +623,8 @@ export const wizMachine = setup({
               meta: step('Round EP', 'Check the calculation line by line, then score the round.', [
                 'round-scoring',
                 'titan-character-ep',
-                'double-ep'
+                'double-ep',
+                'ruling-bonus-hands'
               ])
             }
           }
