@@ -39,7 +39,9 @@ async function save(browser: Browser, page: Page, file: string) {
   const spec = SCREENSHOTS.find((s) => s.file === file)!;
   const size = page.viewportSize()!;
   if (size.width !== spec.width || size.height !== spec.height)
-    throw new Error(`${file}: the page is ${size.width}x${size.height}, the manifest says ${spec.width}x${spec.height}`);
+    throw new Error(
+      `${file}: the page is ${size.width}x${size.height}, the manifest says ${spec.width}x${spec.height}`
+    );
   const webp = await toWebp(browser, await page.screenshot());
   writeFileSync(resolve(OUT, file), webp);
   console.log(`${file.padEnd(20)} ${(webp.length / 1024).toFixed(1)} KB`);
