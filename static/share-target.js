@@ -3,7 +3,6 @@
 // which a static host cannot answer. The worker answers it: it keeps the file in Cache Storage
 // and sends the page to /open?from=share, which reads the file and opens it through the same
 // checks as Settings → "Open a game file…" (a bad file changes nothing and says why).
-/* global self, caches, Response, File */
 self.addEventListener('fetch', function (event) {
   var url = new URL(event.request.url);
   if (event.request.method !== 'POST' || url.origin !== self.location.origin) return;
@@ -22,7 +21,7 @@ self.addEventListener('fetch', function (event) {
             '/shared-file',
             new Response(file, { headers: { 'x-file-name': encodeURIComponent(file.name) } })
           );
-      } catch (e) {
+      } catch {
         // Not a form the worker could read: /open finds no file and says so.
       }
       return Response.redirect('/open?from=share', 303);
