@@ -16,6 +16,7 @@ import { useBrowser } from './shared';
 import { gameFile } from '../../src/lib/sync/share';
 import { writeMeta } from '../../src/lib/sync/doc';
 import { titansSetup } from '../fixtures/titans';
+import type { BaseSetup } from '../../src/lib/db/records';
 import { newestChange } from '../../scripts/changelog';
 import { SNOOZED_KEY, SNOOZE_MS } from '../../src/lib/install/detect';
 
@@ -206,7 +207,8 @@ describe('iPhone and iPad', () => {
 /** A game file as "Send this game as a file" writes it: a Titans duel with its shared document. */
 function titansGameFile(room: string): string {
   const doc = new Y.Doc();
-  writeMeta(doc, { game: 'titans', setup: titansSetup('duel', 2), created: Date.now(), format: 1 });
+  const setup = { ...titansSetup('duel', 2) } as Record<string, unknown> & BaseSetup;
+  writeMeta(doc, { game: 'titans', setup, created: Date.now(), format: 1 });
   return JSON.stringify(gameFile({ room, key: 'k'.repeat(22), server: '' }, doc));
 }
 
