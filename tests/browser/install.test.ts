@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PHONE, foreign, openTab, serve, shot, visit, waitForServiceWorker } from './harness';
+import { finishedInStorage } from './checks';
 import { useBrowser } from './shared';
 import { gameFile } from '../../src/lib/sync/share';
 import { writeMeta } from '../../src/lib/sync/doc';
@@ -202,6 +203,49 @@ describe('iPhone and iPad', () => {
       await context.close();
     });
   }
+});
+
+describe('storage kept', () => {
+  /** Counts the page's calls to navigator.storage.persist() in window.__persistAsked. */
+  async function countPersist(context: BrowserContext): Promise<void> {
+    await context.addInitScript(() => {
+      const storage = navigator.storage;
+      const real = storage.persist.bind(storage);
+      const w = window as unknown as { __persistAsked: number };
+      w.__persistAsked = 0;
+      storage.persist = () => (w.__persistAsked++, real());
+    });
+  }
+  const asked = (page: Page) =>
+    page.evaluate(() => (window as unknown as { __persistAsked: number }).__persistAsked);
+
+  it('is asked for after install and after the first finished game; Settings says whether it is, and how much is used', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await countPersist(context);
+    const url = shared.server.url;
+    await visit(page, url);
+    await started(page);
+    expect(await asked(page)).toBe(0);
+    await page.evaluate(() => window.dispatchEvent(new Event('appinstalled')));
+    await expect.poll(() => asked(page)).toBe(1);
+
+    // The first finished game, back on the home screen.
+    await visit(page, `${url}/titans/new`);
+    await page.getByRole('button', { name: 'Start the game' }).click();
+    await page.waitForURL(/\/play\//);
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'End game now' }).click();
+    await page.getByRole('button', { name: 'End game' }).click();
+    await finishedInStorage(page);
+    await visit(page, url);
+    await expect.poll(() => asked(page)).toBeGreaterThan(0);
+
+    await visit(page, `${url}/settings`);
+    const storage = page.getByRole('heading', { name: 'Storage' }).locator('..');
+    await expect.poll(() => page.getByTestId('storage-used').textContent()).toMatch(/\d+(\.\d)? (B|KB|MB)/);
+    await expect.poll(() => storage.textContent()).toMatch(/(Persistent|Not persistent): the browser/);
+    await context.close();
+  });
 });
 
 /** A game file as "Send this game as a file" writes it: a Titans duel with its shared document. */
