@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PHONE, foreign, openTab, serve, shot, visit, waitForServiceWorker } from './harness';
-import { finishedInStorage } from './checks';
+import { accessibilityProblems, finishedInStorage, structureProblems } from './checks';
 import { useBrowser } from './shared';
 import { gameFile } from '../../src/lib/sync/share';
 import { writeMeta } from '../../src/lib/sync/doc';
@@ -95,6 +95,8 @@ describe('the install offer (Chromium)', () => {
     await visit(page, url);
     await offerPrompt(page);
     await offer(page).waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    expect(await structureProblems(page)).toEqual([]);
     await shot(page, 'install-offer-light');
     await offer(page).getByRole('button', { name: 'Install Tableside' }).click();
     await expect
@@ -194,6 +196,7 @@ describe('iPhone and iPad', () => {
       expect(await hint(page).getByRole('img', { name: '(the Share icon)' }).count()).toBe(1);
       // Safari has no install prompt: no button pretends to install.
       expect(await hint(page).getByRole('button', { name: 'Install Tableside' }).count()).toBe(0);
+      expect(await accessibilityProblems(page)).toEqual([]);
       await shot(page, `install-ios-hint-${dark ? 'dark' : 'light'}`);
       await hint(page).getByRole('button', { name: 'Not now' }).click();
       await expect.poll(() => hint(page).count()).toBe(0);
