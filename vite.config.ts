@@ -4,8 +4,10 @@ import { defineConfig } from 'vitest/config';
 import { readFileSync } from 'node:fs';
 import { manifest } from './src/lib/app/manifest';
 import { fewerChunks, gameCodeInTheBrowserOnly } from './scripts/vite-build';
+import { newestChange } from './scripts/changelog';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const change = newestChange(readFileSync(new URL('./CHANGELOG.md', import.meta.url), 'utf8'));
 
 export default defineConfig({
   plugins: [
@@ -37,12 +39,19 @@ export default defineConfig({
         // (/rules/<game>/sections.json). The HTML would store every page's text again.
         // The PNG icons are for the manifest and the home screen: the browser fetches them when
         // the app is installed (online); no page shows them. 37 KB that nothing reads offline.
+        // The manifest's screenshots are for the browser's install sheet, fetched online like the
+        // icons; share-target.js is the worker's own (importScripts), never asked for by a page.
         globIgnores: [
           'server/**',
           'prerendered/pages/rules.html',
           'prerendered/pages/rules/**/*.html',
-          'client/icons/*.png'
+          'client/icons/*.png',
+          'client/screenshots/**',
+          'client/share-target.js'
         ],
+        // A game file shared to Tableside (the manifest's share_target) is a POST the worker
+        // answers itself: static/share-target.js.
+        importScripts: ['/share-target.js'],
         // SvelteKit asks for page data as __data.json?x-sveltekit-invalidated=…; the precache
         // must answer that from the stored __data.json, or pages fail offline.
         ignoreURLParametersMatching: [
@@ -57,7 +66,7 @@ export default defineConfig({
       }
     })
   ],
-  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  define: { __APP_VERSION__: JSON.stringify(pkg.version), __APP_CHANGE__: JSON.stringify(change) },
   build: {
     target: 'es2022',
     // A dynamic import fetches its own imports as the browser finds them, from the service

@@ -13,8 +13,13 @@ import type { Browser } from 'playwright-core';
 import { startServer } from './serve.mjs';
 import { launch, openTab } from '../tests/browser/harness';
 
-/** Budgets in bytes (gzip -9), and the home first paint's file count. */
-export const BUDGET = { firstPaint: 50 * 1024, firstPaintFiles: 12, precache: 600 * 1024 };
+/**
+ * Budgets in bytes (gzip -9), and the home first paint's file count. The precache's went from 600
+ * to 610 KB with installing (#34): the offer and iPhone hint, /open (game files shared or tapped
+ * into the app), /resume (a shortcut) and the richer manifest took 6.7 KB, none of it in a first
+ * paint (the home page's fell from 49.9 to 46.0 KB, the service worker's start leaving it).
+ */
+export const BUDGET = { firstPaint: 50 * 1024, firstPaintFiles: 12, precache: 610 * 1024 };
 
 export interface Size {
   total: number;

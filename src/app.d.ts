@@ -2,6 +2,8 @@
 declare global {
   /** The app's version from package.json, set at build time. */
   const __APP_VERSION__: string;
+  /** What the newest version changed, in one line (the top of CHANGELOG.md), set at build time. */
+  const __APP_CHANGE__: string;
   namespace App {}
 }
 

@@ -131,7 +131,7 @@ export interface GameFile {
   doc: string;
 }
 
-export const GAME_FILE_TYPE = 'application/vnd.tableside.game+json';
+export { GAME_FILE_TYPE } from './file-type';
 
 export function gameFile(shared: SharedGame, doc: Y.Doc): GameFile {
   return { tableside: 'shared-game', format: 1, shared, doc: toBase64(encodeDoc(doc)) };

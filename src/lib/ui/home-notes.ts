@@ -1,0 +1,22 @@
+/**
+ * The notes the home screen may show above the games, each rarely: the low-space warning and the
+ * offer to install. This module and theirs load after the first paint, and a note's component
+ * only when it will show, so none of it weighs on the home page's first paint.
+ */
+import type { Component } from 'svelte';
+import { getDb } from '$lib/app/database.svelte';
+import { askForPersistence, lowSpaceLeft, storageReport } from '$lib/app/storage';
+
+export async function lowSpaceNote(): Promise<Component | undefined> {
+  if (lowSpaceLeft(await storageReport()) === undefined) return undefined;
+  return (await import('$lib/ui/LowSpace.svelte')).default;
+}
+
+export async function installNote(): Promise<Component<{ place: 'home' | 'settings' }> | undefined> {
+  const games = await (await getDb()).sessions.toArray();
+  // The first finished game: a good moment to ask the browser to keep the games for good.
+  if (games.some((g) => g.status === 'finished')) void askForPersistence();
+  const { homeOffers } = await import('$lib/install/offer');
+  if (!(await homeOffers(games))) return undefined;
+  return (await import('$lib/install/InstallOffer.svelte')).default;
+}
