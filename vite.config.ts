@@ -86,10 +86,6 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
-          // The full-disk test mounts a small filesystem and fills it: it failed once in three
-          // runs on a loaded machine, so it runs on its own (`npx vitest run --project full-disk`)
-          // until it is steady, rather than risk every landing.
-          exclude: ['tests/browser/full-disk.test.ts'],
           environment: 'node',
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 60_000,
@@ -99,20 +95,6 @@ export default defineConfig({
           // still fails, only later.
           expect: { poll: { timeout: 10_000 } },
           // One Chromium at a time: the machine has two cores.
-          pool: 'forks',
-          poolOptions: { forks: { singleFork: true } }
-        }
-      },
-      {
-        extends: true,
-        test: {
-          name: 'full-disk',
-          include: ['tests/browser/full-disk.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/browser/global-setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-          expect: { poll: { timeout: 10_000 } },
           pool: 'forks',
           poolOptions: { forks: { singleFork: true } }
         }

@@ -16,6 +16,8 @@
  *            --damage-every N (after every Nth kill, scribble over the middle of IndexedDB's
  *            LevelDB files, as a power cut or a full disk can: Chromium then finds them damaged,
  *            throws the database away, and the app must restore every game from its journal)
+ *   npm run drill -- --full-disk [--runs 10] [--disk-mb 60]
+ *            (another drill: the disk filled mid-game on a tmpfs; see drill-full-disk.ts)
  *
  * Not a test (it takes a while, and what it counts is the browser's behaviour); `npm test` never
  * runs it. Servers bind 127.0.0.1; every loop is bounded; only the browsers it starts are killed.
@@ -82,6 +84,13 @@ function generator(seed: number): () => number {
   };
 }
 const random = generator(SEED);
+
+// The full-disk drill is a mode of its own (drill-full-disk.ts): other runs, other checks.
+if (process.argv.includes('--full-disk')) {
+  const { fullDiskDrill } = await import('./drill-full-disk');
+  const runs = Math.floor(option('runs', 10));
+  process.exit(await fullDiskDrill({ runs, seed: SEED, diskMb: option('disk-mb', 60), random }));
+}
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

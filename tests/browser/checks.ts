@@ -4,7 +4,6 @@
  * scrolls sideways; taps of an ordinary turn are counted the way the table feels them.
  */
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { DOUBLE_TAP_MS } from '../../src/lib/ui/taps';
 
 /**
@@ -234,13 +233,18 @@ export async function storedSettings(page: Page): Promise<Record<string, unknown
  */
 export async function finishedInStorage(page: Page): Promise<void> {
   const id = gameId(page);
-  await expect
-    .poll(
-      async () =>
-        (await readDb<{ status?: string } | undefined>(page, { store: 'sessions', op: 'get', key: id }))
-          ?.status
-    )
-    .toBe('finished');
+  const status = () =>
+    readDb<{ status?: string } | undefined>(page, { store: 'sessions', op: 'get', key: id }).then(
+      (record) => record?.status
+    );
+  // A bounded poll of its own (not vitest's expect.poll), so scripts outside the test runner (the
+  // drill, the benchmarks) can use these helpers too.
+  let last: string | undefined;
+  for (let i = 0; i < 100; i++) {
+    if ((last = await status()) === 'finished') return;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`The game ${id} is not stored as finished (its status: ${last ?? 'none'}).`);
 }
 
 /** How many log entries the recovery copy of a game holds (its journal file's entry lines). */

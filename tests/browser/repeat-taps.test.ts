@@ -115,3 +115,59 @@ describe('a quick double tap on a "one more" control counts twice', () => {
     await context.close();
   });
 });
+
+describe('a quick double tap on a counter that sends a game event counts twice', () => {
+  /** The number a counter shows, read from its value button ("Ana’s Mojo: 30. Tap to …"). */
+  const shown = (page: Page, label: string) => async () =>
+    Number(
+      /: (-?\d+)\./.exec(
+        (await page
+          .getByRole('button', { name: `${label}: `, exact: false })
+          .first()
+          .getAttribute('aria-label')) ?? ''
+      )?.[1]
+    );
+
+  it('Epic: Ana’s Mojo + twice is 32, − twice back to 30', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await start(page, 'epic', ['Ana', 'Ben']);
+    await page.getByRole('region', { name: 'Board' }).waitFor();
+    const begin = page.getByRole('button', { name: /^Everyone else keeps|^Begin/ }).first();
+    if (await begin.count()) await begin.click();
+    const mojo = shown(page, 'Ana’s Mojo');
+    await expect.poll(mojo).toBe(30);
+    await page.getByRole('button', { name: 'Increase Ana’s Mojo', exact: true }).dblclick();
+    await expect.poll(mojo).toBe(32);
+    await tapAfterLooking(page.getByRole('button', { name: 'Decrease Ana’s Mojo', exact: true }));
+    await page.getByRole('button', { name: 'Decrease Ana’s Mojo', exact: true }).click();
+    await expect.poll(mojo).toBe(30);
+    await context.close();
+  });
+
+  it('Theos: Ana’s Followers + twice is 2 more', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await start(page, 'theos', ['Ana', 'Ben'], async (p) => {
+      await p
+        .getByRole('radiogroup', { name: 'Deck type' })
+        .getByRole('radio', { name: /Prebuilt/ })
+        .click();
+    });
+    await page.getByRole('region', { name: 'Board' }).waitFor();
+    const followers = shown(page, 'Ana’s Followers');
+    const before = await followers();
+    await page.getByRole('button', { name: 'Increase Ana’s Followers', exact: true }).dblclick();
+    await expect.poll(followers).toBe(before + 2);
+    await context.close();
+  });
+
+  it('Titans of Eden: the Ghosts supply − twice is 2 fewer', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newTitans(shared.server.url, page);
+    await page.locator('details.supply summary').click();
+    const ghosts = shown(page, 'Ghosts');
+    const before = await ghosts();
+    await page.getByRole('button', { name: 'Decrease Ghosts', exact: true }).dblclick();
+    await expect.poll(ghosts).toBe(before - 2);
+    await context.close();
+  });
+});

@@ -137,6 +137,85 @@ describe('several phones on one game', () => {
     for (const tab of [a, b, c]) await tab.context.close();
   });
 
+  it('a refused tap names the other phone by its seat, and a late phone keeps every line’s time', async () => {
+    const a = await openTab(shared.browser);
+    const b = await openTab(shared.browser);
+    await startDuel(a.page);
+    await surge(a.page, 'Ana').click(); // Ana has one surge token left
+    const link = await share(a.page);
+    await closeSheet(a.page);
+    await tapAfterLooking(a.page.getByRole('button', { name: 'More' }));
+    await a.page.getByRole('menuitem', { name: /^This phone is/ }).click();
+    const seats = a.page.getByRole('dialog', { name: 'This phone is…' });
+    await seats.getByRole('radio', { name: 'Ana' }).click();
+    await seats.waitFor({ state: 'hidden' });
+    await visit(b.page, link);
+    await b.page.waitForURL(/\/play\//);
+    const ask = b.page.getByRole('region', { name: 'Which player is this phone?' });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Ben', exact: true }).click();
+    await ask.waitFor({ state: 'hidden' });
+    await tapAfterLooking(b.page.getByRole('button', { name: 'More' }));
+    await b.page.getByRole('menuitem', { name: /^This phone is/ }).waitFor();
+    expect(await b.page.getByRole('menuitem', { name: /^This phone is/ }).innerText()).toBe(
+      'This phone is Ben'
+    );
+    await b.page.keyboard.press('Escape');
+
+    // With the server gone, both phones use Ana's last surge token: one of the two comes second.
+    await sync.close();
+    for (const p of [a.page, b.page])
+      await expect.poll(() => p.getByText(/^Offline/).count(), { timeout: 10_000 }).toBe(1);
+    await tapAfterLooking(surge(a.page, 'Ana'));
+    await tapAfterLooking(surge(b.page, 'Ana'));
+    sync = await startSyncServer({ host: '127.0.0.1', port, dir });
+    // B's areas come Ben first, so the phones are compared by their histories' refused lines.
+    const texts: string[] = [];
+    for (const [i, p] of [a.page, b.page].entries())
+      await expect
+        .poll(async () => /not applied/.test((texts[i] = await historyText(p))), {
+          timeout: 20_000,
+          intervals: [1000]
+        })
+        .toBe(true);
+    const [ha, hb] = texts;
+    const [onA, onB] = [ha, hb].map((h) => h.match(/, from [^:]+:/g) ?? []);
+    // The phone whose tap came second says "this phone"; the other names it by its seat.
+    if (onA[0] === ', from this phone:') expect(onB).toEqual([', from Ana’s phone:']);
+    else expect([onA, onB]).toEqual([[', from Ben’s phone:'], [', from this phone:']]);
+
+    // A phone joining late: every line keeps the time it was made, the same as on phone A.
+    const c = await openTab(shared.browser);
+    await visit(c.page, link);
+    await c.page.waitForURL(/\/play\//);
+    await c.page.getByRole('region', { name: 'Which player is this phone?' }).waitFor();
+    await c.page
+      .getByRole('region', { name: 'Which player is this phone?' })
+      .getByRole('button', { name: 'Ana', exact: true })
+      .click();
+    const lines = async (page: Page) => {
+      await tapAfterLooking(page.getByRole('button', { name: 'More' }));
+      await page.getByRole('menuitem', { name: 'History' }).click();
+      const sheet = page.getByRole('dialog', { name: 'History' });
+      const found = await sheet.locator('li').evaluateAll((items) =>
+        items.map((li) => ({
+          what: (li.querySelector('span')?.textContent ?? '').replace(/from [^:]+:/, 'from a phone:'),
+          when: li.querySelector('time')?.getAttribute('datetime') ?? ''
+        }))
+      );
+      await sheet.getByRole('button', { name: 'Close' }).click();
+      return found.filter((l) => l.when);
+    };
+    const linesOnA = await lines(a.page);
+    expect(linesOnA.length).toBe(3); // two surges and the refused one
+    // Once C holds every entry (the refused line needs both taps), its lines are A's, time and all.
+    await expect
+      .poll(async () => /not applied/.test(await historyText(c.page)), { timeout: 20_000 })
+      .toBe(true);
+    expect(await lines(c.page)).toEqual(linesOnA);
+    for (const tab of [a, b, c]) await tab.context.close();
+  }, 120_000);
+
   it('a phone turned away by a limit says which, in the share sheet and on the play screen', async () => {
     // A server that takes no new game from this address: the phone is refused for that, not for
     // its key.

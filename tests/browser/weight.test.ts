@@ -9,7 +9,10 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { firstPaint, precache } from '../../scripts/bench-sizes';
+import { openTab, visit } from './harness';
+import { useBrowser } from './shared';
 
+const shared = useBrowser();
 const BUILD = resolve(import.meta.dirname, '../../build');
 const html = (file: string) => readFileSync(resolve(BUILD, file), 'utf8');
 
@@ -19,6 +22,29 @@ describe('the home page first paint', () => {
     // The games' play screens (module.*.css) and their shared parts load at idle, not before.
     expect(home).not.toMatch(/assets\/module\.[^"]+\.css/);
     expect(firstPaint(BUILD).count).toBeGreaterThan(0);
+  });
+});
+
+describe('the home page first load', () => {
+  it('with no game saved, loads no game engine: not XState, not the session code', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await context.route('**/sw.js', (r) => r.abort());
+    const scripts: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('.js')) scripts.push(r.url());
+    });
+    await visit(page, shared.server.url);
+    await page.waitForLoadState('networkidle');
+    // (Read from the list as it stands: the reads below are responses too.)
+    const urls = [...scripts];
+    const bodies = await Promise.all(
+      urls.map((u) => page.evaluate((u) => fetch(u).then((r) => r.text()), u))
+    );
+    // Each is a string only its module has (XState's own error text; the session's replay).
+    const loaded = (marker: string) => urls.filter((_, i) => bodies[i].includes(marker));
+    expect(loaded('root actor cannot be stopped directly')).toEqual([]);
+    expect(loaded('Spawning actors is not possible while replaying a log')).toEqual([]);
+    await context.close();
   });
 });
 

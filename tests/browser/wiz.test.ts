@@ -372,4 +372,47 @@ describe('WiZ', () => {
     expect(await page.getByRole('button', { name: /^Hand 2:/ }).count()).toBe(0);
     await context.close();
   });
+  it('the ×2 bonus asks for every hand’s element, countered hands too, at 360 px with a long name', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await page.setViewportSize({ width: 360, height: 780 });
+    const ana = 'Anastasia Wilhelmina Montgomery-Smythe Jr'.slice(0, 40);
+    await newGame(page, { names: [ana, 'Ben', 'Cy'] });
+    await enterRound(page, ana, [4], [40, 10]);
+    await tapAfterLooking(page.getByRole('button', { name: /one element: ×2/ }));
+    // A hand typed as a number has no element yet: Score waits for it.
+    const status = page.locator('.scoring [role=status]');
+    await expect.poll(() => status.innerText()).toContain('Hand 1 has no element yet');
+    expect(await scoreButton(page).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: /^Hand 1: no element yet, card value 4/ }).click();
+    const sheet = page.getByRole('dialog');
+    await sheet.getByRole('button', { name: 'Fire', exact: true }).click();
+    await tapAfterLooking(confirmKey(page));
+    await expect
+      .poll(() => page.getByRole('button', { name: /^Hand 1: Fire, card value 4/ }).count())
+      .toBe(1);
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    // A countered Water hand breaks the bonus, and says so.
+    await tapAfterLooking(page.getByRole('button', { name: '+ Add a countered hand' }));
+    await expect.poll(() => sheet.innerText()).toContain('countered hand 1: card value');
+    await sheet.getByRole('button', { name: 'Water', exact: true }).click();
+    await typeOnPad(page, 9);
+    await expect
+      .poll(() => sheet.innerText())
+      .toContain('Hand 1 is Fire and countered hand 1 is Water, so the hands are not all one element.');
+    expect(await page.getByRole('button', { name: /^Countered hand 1:/ }).count()).toBe(0);
+    await sheet.getByRole('button', { name: 'Fire', exact: true }).click();
+    await page.waitForTimeout(300);
+    await typeOnPad(page, 9);
+    await expect
+      .poll(() => page.getByRole('button', { name: /^Countered hand 1: Fire, card value 9$/ }).count())
+      .toBe(1);
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    expect(await scrollsSideways(page)).toBe(false);
+    // Only the uncountered hand multiplies: ×1 × (40 + 10), doubled.
+    await expect.poll(() => scoreButton(page).innerText()).toBe(`Score the round: ${ana} +100 EP`);
+    await tapAfterLooking(scoreButton(page));
+    await expect.poll(() => board(page)).toMatch(/100 EP/);
+    await context.close();
+  });
 });

@@ -16,11 +16,30 @@ const entry = (seq: number) => tallyEntry(record.id, seq);
 
 /** A worker as journal.worker.ts is one, over files in memory; it keeps every message it got. */
 class FakeWorker extends EventTarget {
-  readonly files = new MemoryFiles();
-  readonly journal = new Journal(this.files, undefined, Infinity);
-  readonly messages: JournalMessage[] = [];
+  readonly journal: Journal;
+  readonly messages: (JournalRequest | JournalRequest[])[] = [];
+  pings = 0;
+  /** A worker that stopped, as Chromium left the journal's when a full disk took its storage. */
+  hung = false;
+  terminated = false;
+
+  constructor(readonly files = new MemoryFiles()) {
+    super();
+    this.journal = new Journal(files, undefined, Infinity);
+  }
+
+  terminate(): void {
+    this.terminated = true;
+  }
 
   postMessage(message: JournalMessage): void {
+    if (this.hung || this.terminated) return;
+    if ('ping' in message) {
+      this.pings++;
+      const data = { pong: message.ping };
+      queueMicrotask(() => this.dispatchEvent(new MessageEvent('message', { data })));
+      return;
+    }
     this.messages.push(structuredClone(message));
     const answer = async ({ id, op, args }: JournalRequest): Promise<JournalAnswer> => {
       try {
@@ -39,7 +58,7 @@ class FakeWorker extends EventTarget {
   }
 }
 
-const ops = (message: JournalMessage) => (Array.isArray(message) ? message : [message]).map((r) => r.op);
+const ops = (message: JournalRequest | JournalRequest[]) => (Array.isArray(message) ? message : [message]).map((r) => r.op);
 
 let page: EventTarget & { visibilityState?: string };
 
@@ -126,5 +145,61 @@ describe('the journal client', () => {
     await next;
     expect(journalStatus.state).toBe('on');
     expect((await journal.read(record.id))?.events.map((e) => e.seq)).toEqual([1, 2]);
+  });
+
+  it('a worker that stops answering is replaced, and the new one gets every request left unanswered, in order', async () => {
+    const files = new MemoryFiles();
+    const first = new FakeWorker(files);
+    const second = new FakeWorker(files);
+    const spawned: FakeWorker[] = [];
+    const journal = new WorkerJournal(first as unknown as Worker, async () => {
+      spawned.push(second);
+      return second as unknown as Worker;
+    });
+    await journal.start(record);
+    first.hung = true;
+    const appended = journal.append(record.id, [entry(1)]);
+    const rewritten = journal.rewrite({ record, people: [], events: [entry(1), entry(2)] });
+    // A long wait alone replaces nothing: the worker is asked first.
+    await vi.advanceTimersByTimeAsync(5300);
+    expect(spawned).toEqual([]);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(first.terminated).toBe(true);
+    expect(spawned).toEqual([second]);
+    expect(second.messages.map(ops)).toEqual([['append', 'rewrite']]);
+    await appended;
+    await rewritten;
+    expect((await journal.read(record.id))?.events.map((e) => e.seq)).toEqual([1, 2]);
+    expect(journalStatus.state).toBe('on');
+  });
+
+  it('a busy worker that answers when asked is kept', async () => {
+    const worker = new FakeWorker();
+    let spawned = 0;
+    const journal = new WorkerJournal(worker as unknown as Worker, async () => (spawned++, undefined));
+    await journal.start(record);
+    // A request that takes long (a rewrite of a long game), with the worker still listening.
+    let finish!: () => void;
+    const slow = new Promise<void>((resolve) => (finish = resolve));
+    const rewrite = worker.journal.rewrite.bind(worker.journal);
+    worker.journal.rewrite = async (game) => (await slow, rewrite(game));
+    const rewritten = journal.rewrite({ record, people: [], events: [entry(1)] });
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(worker.pings).toBeGreaterThan(1);
+    expect(spawned).toBe(0);
+    finish();
+    await rewritten;
+    expect(worker.terminated).toBe(false);
+  });
+
+  it('when no new worker can start, what waited is refused and the status says so', async () => {
+    const worker = new FakeWorker();
+    const journal = new WorkerJournal(worker as unknown as Worker, async () => undefined);
+    await journal.start(record);
+    worker.hung = true;
+    const failed = journal.flush().catch((error: Error) => error);
+    await vi.advanceTimersByTimeAsync(9000);
+    expect(await failed).toMatchObject({ message: 'the recovery copy stopped answering' });
+    expect(journalStatus.state).toBe('failing');
   });
 });

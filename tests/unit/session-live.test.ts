@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionRuntime } from '../../src/lib/session/runtime';
 import { LiveSession, SLOW_SAVE_MS } from '../../src/lib/session/live.svelte';
+import { asRepeat, repeating } from '../../src/lib/session/repeat';
 import { tallyLogic, tallySetup } from '../fixtures/tally';
 import { fakeClock, freshDb } from './helpers';
 import type { StepMeta } from '../../src/lib/session/types';
@@ -68,6 +69,28 @@ describe('the step on screen', () => {
     live.send({ type: 'NEXT_ROUND' });
     expect(live.meta?.title).toBe('Bonus');
     expect(live.meta).not.toBe(first);
+    await rt.saved();
+  });
+});
+
+describe('a "one more" step sent before the first one is painted', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('counts inside asRepeat (the shared counter), and is held back outside it', async () => {
+    const frames: (() => void)[] = [];
+    vi.stubGlobal('requestAnimationFrame', (run: () => void) => frames.push(run));
+    const rt = await SessionRuntime.create(freshDb(), tallyLogic, 'tally', tallySetup(), {
+      now: fakeClock()
+    });
+    const live = new LiveSession(rt);
+    expect(live.send({ type: 'ADD', player: 0, amount: 1 }).ok).toBe(true);
+    // Nothing painted yet: a tap made on the old screen is not applied to the new state...
+    expect(live.send({ type: 'ADD', player: 0, amount: 1 }).ok).toBe(false);
+    // ...unless it is a step of a counter, which means the same change whatever was painted.
+    expect(asRepeat(() => live.send({ type: 'ADD', player: 0, amount: 1 })).ok).toBe(true);
+    expect(repeating()).toBe(false);
+    frames.splice(0).forEach((run) => run());
+    expect(live.send({ type: 'ADD', player: 0, amount: 1 }).ok).toBe(true);
     await rt.saved();
   });
 });

@@ -14,6 +14,7 @@ import type { StoredDoc } from '../../src/lib/sync/store';
 import { closeSharedDb, loadDoc } from '../../src/lib/sync/store';
 import { gameFile, openGameFile, shareGame, stopSharing } from '../../src/lib/sync/share';
 import { readEntries, writeMeta } from '../../src/lib/sync/doc';
+import { parseEntry } from '../../src/lib/sync/entry';
 import { parseShareLink, shareLink } from '../../src/lib/sync/link';
 import { initialState, replay, sameState } from '../../src/lib/session/replay';
 import { readLog } from '../../src/lib/session/load';
@@ -225,6 +226,49 @@ describe('a game shared by two phones', () => {
     expect(logB.map((e) => e.event)).toEqual(a.events);
     expect(logA.map((e) => e.seq)).toEqual(a.events.map((_, i) => i + 1));
     expect((await dbB.sessions.get(b.session.id))!.summary).toBe(a.summary);
+  });
+
+  it('a refused tap names the phone it came from by the seat chosen there; older entries still read', async () => {
+    const { net, a, b } = await twoPhones();
+    a.setSeat('Ana');
+    b.setSeat('Ben');
+    a.send({ type: 'NEXT_ROUND' });
+    net.offline();
+    a.send({ type: 'BONUS_DONE' });
+    b.send({ type: 'BONUS_DONE' });
+    net.online();
+    const refused = (rt: typeof a) => rt.history.filter((h) => h.notApplied).map((h) => h.label);
+    const [onA, onB] = [refused(a), refused(b)];
+    // One phone's tap came second: that phone says "this phone", the other names it.
+    const named = [...onA, ...onB].map((l) => /from (this phone|Ana’s phone|Ben’s phone)/.exec(l)![1]);
+    expect(named.sort()).toEqual([expect.stringMatching(/^(Ana|Ben)’s phone$/), 'this phone'].sort());
+    const other = named.find((n) => n !== 'this phone')!;
+    const writer = other.startsWith('Ana') ? a : b;
+    expect(refused(writer)[0]).toMatch(/^Bonus done, from this phone: /);
+    // The seat travels in the entry; one without it (an older phone's) still parses.
+    const entry = readEntries(a.doc).find((e) => e.kind === 'event' && e.seat)!;
+    expect(['Ana', 'Ben']).toContain(entry.seat);
+    const { seat: _seat, ...older } = entry;
+    expect(parseEntry(JSON.parse(JSON.stringify(older)))).toEqual(older);
+    expect(parseEntry({ ...older, seat: 42 })).toEqual(older);
+    expect(parseEntry({ ...older, seat: 'x'.repeat(101) })).toEqual(older);
+    expect(parseEntry({ ...older, seat: 'Cy' })).toEqual({ ...older, seat: 'Cy' });
+  });
+
+  it('a phone that joins late shows every line with the time it was made', async () => {
+    const { net, a, b, record } = await twoPhones();
+    a.send({ type: 'NEXT_ROUND' });
+    net.offline();
+    a.send({ type: 'BONUS_DONE' });
+    b.send({ type: 'BONUS_DONE' });
+    b.send({ type: 'ADD', player: 1, amount: 20 });
+    net.online();
+    const dbC = freshDb();
+    await dbC.sessions.put({ ...record, summary: 'Shared game', head: 0 });
+    const c = await phone(dbC, record, new Y.Doc(), net.connect);
+    const times = (rt: typeof a) =>
+      rt.history.map((h) => [h.label.replace(/this phone|another phone|.*’s phone/, 'a phone'), h.time]);
+    expect(times(c)).toEqual(times(a));
   });
 
   it('reopened, a phone shows what its document holds, and its copy catches up with what came meanwhile', async () => {

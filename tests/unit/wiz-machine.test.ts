@@ -203,7 +203,14 @@ describe('WiZ: the quick flow', () => {
     d.send({ type: 'HAND', index: 0, hand: typed(5) }).send({ type: 'CHAOTIC', player: 'p3', ep: 12 });
     expect(d.refuse({ type: 'GO_OUT', player: 'p1' })).toBe('Ana has already gone out.');
     expect(line(d, { type: 'GO_OUT', player: 'p2' })).toBe('Correction: Ben went out, not Ana');
-    expect(d.ctx.draft).toEqual({ outBy: 'p2', hands: [], chaotic: { p3: 12 }, bonus: 1 });
+    expect(d.ctx.draft).toEqual({
+      outBy: 'p2',
+      hands: [],
+      countered: [],
+      chaotic: { p3: 12 },
+      bonus: 1,
+      everyHand: false
+    });
   });
   it('hands can be corrected and taken off the list', () => {
     const d = three().send({ type: 'GO_OUT', player: 'p1' });

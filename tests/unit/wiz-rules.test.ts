@@ -65,6 +65,7 @@ describe('WiZ rules: the app’s readings of unclear rules are written down', ()
     'ruling-countering',
     'ruling-titan-ep',
     'ruling-double-ep',
+    'ruling-bonus-hands',
     'ruling-thirty-run',
     'ruling-wild-points',
     'ruling-runs',

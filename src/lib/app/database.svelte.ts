@@ -10,6 +10,7 @@
  * compares the two before anything reads a game: games or steps the browser lost are put back
  * from the journal first, and `database.recovery` says what was restored, for the home screen.
  */
+import { anyHeldCopy } from '../session/held-key';
 import type { DbProblem, OpenInfo } from '../db/connection';
 import type { TablesideDB } from '../db/schema';
 import type { RecoveryReport } from '../journal/recover';
@@ -122,8 +123,8 @@ async function openAndRecover(): Promise<TablesideDB> {
  */
 async function restoreHeld(db: TablesideDB, journal: JournalApi | undefined): Promise<void> {
   try {
-    const { heldCopies, restoreHeldCopies } = await import('../session/held-copy');
-    if (!heldCopies().length) return;
+    if (!anyHeldCopy()) return;
+    const { restoreHeldCopies } = await import('../session/held-copy');
     const ids = await restoreHeldCopies(db);
     if (!ids.length) return;
     const n = ids.length;
@@ -136,7 +137,9 @@ async function restoreHeld(db: TablesideDB, journal: JournalApi | undefined): Pr
     }
     if (journal) {
       const { rewriteJournals } = await import('../journal/recover');
-      void rewriteJournals(db, journal, ids).catch(() => {});
+      void rewriteJournals(db, journal, ids).catch((error) =>
+        console.error('Tableside could not rewrite the recovery copy of a game brought back', error)
+      );
     }
   } catch (error) {
     console.error('Tableside could not bring back a game kept on screen', error);

@@ -19,7 +19,7 @@ import type { JournalGame } from './format';
 import type { JournalApi, JournalSummary } from './journal';
 import type { JournalAnswer, JournalOp, JournalReply, JournalRequest } from './protocol';
 import { journalStatus } from './status.svelte';
-import { storageTrouble } from '../session/errors';
+import { storageTrouble } from '../session/storage-trouble';
 
 /** How long the worker may take to start before the app carries on without a journal. */
 const START_TIMEOUT_MS = 4000;
@@ -28,23 +28,42 @@ const POST_WITHIN_MS = 300;
 /** Where the browser has no `requestIdleCallback`: posted this long after the first was queued. */
 const POST_AFTER_MS = 100;
 
+/**
+ * A request unanswered this long makes the page ask the worker whether it is still there; no
+ * answer to that within PONG_WITHIN_MS, and the worker is replaced (see `checkAlive`). Long
+ * enough for a rewrite of a long game on a slow phone, which answers pings meanwhile.
+ */
+const CHECK_AFTER_MS = 5000;
+const PONG_WITHIN_MS = 3000;
+/** Workers started in a row with no answer from any: then the journal is given up for now. */
+const MAX_RESTARTS = 3;
+
 /** Calls queued and posted together (they are on every tap). */
 const QUEUED = new Set<JournalOp>(['append', 'update']);
 
 export class WorkerJournal implements JournalApi {
   private next = 1;
   private waiting = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void }>();
+  /** Requests posted to the worker and not answered yet, by id: sent again to a new worker. */
+  private unanswered = new Map<number, JournalRequest>();
   /** Appends and updates not posted yet, in their order. */
   private queue: JournalRequest[] = [];
   /** Cancels the pending post of the queue. */
   private cancelPost: (() => void) | undefined;
+  private aliveTimer: ReturnType<typeof setTimeout> | undefined;
+  private pings = 0;
+  private restarts = 0;
+  private restarting: Promise<void> | undefined;
 
-  constructor(private readonly worker: Worker) {
-    worker.addEventListener('message', (event: MessageEvent<JournalReply>) => {
-      const reply = event.data;
-      if ('answers' in reply) for (const answer of reply.answers) this.answered(answer);
-      else if ('id' in reply) this.answered(reply);
-    });
+  /**
+   * `spawn` starts a worker like the first (undefined when it cannot): a worker that stops
+   * answering is replaced by a new one, which gets every request left unanswered, in order.
+   */
+  constructor(
+    private worker: Worker,
+    private readonly spawn: () => Promise<Worker | undefined> = async () => undefined
+  ) {
+    this.listen(worker);
     // Leaving, or maybe about to be killed in the background: the queue goes now.
     if (typeof addEventListener === 'function') addEventListener('pagehide', () => this.post());
     if (typeof document !== 'undefined') {
@@ -54,9 +73,71 @@ export class WorkerJournal implements JournalApi {
     }
   }
 
+  private listen(worker: Worker): void {
+    worker.addEventListener('message', (event: MessageEvent<JournalReply>) => {
+      if (worker !== this.worker) return;
+      const reply = event.data;
+      if ('answers' in reply) for (const answer of reply.answers) this.answered(answer);
+      else if ('id' in reply) this.answered(reply);
+      else if ('pong' in reply && reply.pong === this.pings) this.watch();
+    });
+  }
+
+  /**
+   * While requests wait, checks now and then that the worker is alive. Chromium, deleting the
+   * origin's storage under a full disk, left the journal's worker hanging for good: every later
+   * write (the whole game written back once there was room again) waited on it forever.
+   */
+  private watch(): void {
+    clearTimeout(this.aliveTimer);
+    this.aliveTimer = undefined;
+    if (!this.unanswered.size) return;
+    this.aliveTimer = setTimeout(() => this.checkAlive(), CHECK_AFTER_MS);
+  }
+
+  private checkAlive(): void {
+    const ping = ++this.pings;
+    this.aliveTimer = setTimeout(() => {
+      if (ping === this.pings) void this.restart();
+    }, PONG_WITHIN_MS);
+    try {
+      this.worker.postMessage({ ping });
+    } catch {
+      // A worker that cannot take a message is as good as gone: the timer replaces it.
+    }
+  }
+
+  /** A new worker in place of one that stopped answering; it gets what was left unanswered. */
+  private restart(): Promise<void> {
+    this.restarting ??= (async () => {
+      this.worker.terminate();
+      const worker = ++this.restarts <= MAX_RESTARTS ? await this.spawn() : undefined;
+      const left = [...this.unanswered.values()];
+      if (!worker) {
+        const error = new Error('the recovery copy stopped answering');
+        failing(error);
+        this.unanswered.clear();
+        for (const { id } of left) this.settle(id)?.reject(error);
+        return;
+      }
+      this.worker = worker;
+      this.listen(worker);
+      if (left.length) this.postNow(left);
+    })().finally(() => (this.restarting = undefined));
+    return this.restarting;
+  }
+
+  private settle(id: number) {
+    const w = this.waiting.get(id);
+    this.waiting.delete(id);
+    return w;
+  }
+
   private answered(answer: JournalAnswer): void {
-    const w = this.waiting.get(answer.id);
-    this.waiting.delete(answer.id);
+    const w = this.settle(answer.id);
+    this.unanswered.delete(answer.id);
+    this.restarts = 0;
+    this.watch();
     if (answer.ok) {
       if (journalStatus.state === 'failing') journalStatus.state = 'on';
       w?.resolve(answer.value);
@@ -94,14 +175,21 @@ export class WorkerJournal implements JournalApi {
   }
 
   private send(requests: JournalRequest[]): void {
+    // While a new worker starts, requests wait for it (in their order, after those left over).
+    for (const request of requests) this.unanswered.set(request.id, request);
+    if (!this.restarting) this.postNow(requests);
+  }
+
+  private postNow(requests: JournalRequest[]): void {
     try {
       this.worker.postMessage(requests.length === 1 ? requests[0] : requests);
     } catch (error) {
       for (const { id } of requests) {
-        this.waiting.get(id)?.reject(error);
-        this.waiting.delete(id);
+        this.unanswered.delete(id);
+        this.settle(id)?.reject(error);
       }
     }
+    if (this.aliveTimer === undefined) this.watch();
   }
 
   start(record: SessionRecord, people: readonly ProfileRecord[] = []): Promise<void> {
@@ -157,19 +245,28 @@ function failing(error: Error): void {
  * no private file storage, or a worker that does not answer); `journalStatus` says why.
  */
 export async function startJournal(): Promise<WorkerJournal | undefined> {
-  const off = (reason: string) => {
-    journalStatus.state = 'off';
-    journalStatus.reason = reason;
-    return undefined;
-  };
   if (typeof Worker === 'undefined' || typeof navigator === 'undefined' || !navigator.storage?.getDirectory) {
-    return off('this browser has no private file storage for web apps');
+    journalStatus.state = 'off';
+    journalStatus.reason = 'this browser has no private file storage for web apps';
+    return undefined;
   }
+  const started = await spawnWorker();
+  journalStatus.state = 'worker' in started ? 'on' : 'off';
+  journalStatus.reason = 'worker' in started ? undefined : started.reason;
+  if (!('worker' in started)) return undefined;
+  return new WorkerJournal(started.worker, async () => {
+    const again = await spawnWorker();
+    return 'worker' in again ? again.worker : undefined;
+  });
+}
+
+/** A journal worker that said it is ready, or why there is none. */
+async function spawnWorker(): Promise<{ worker: Worker } | { reason: string }> {
   let worker: Worker;
   try {
     worker = new Worker(new URL('./journal.worker.ts', import.meta.url), { type: 'module' });
   } catch (error) {
-    return off(`its worker could not start (${(error as Error).message})`);
+    return { reason: `its worker could not start (${(error as Error).message})` };
   }
   const ready = await new Promise<JournalReply | undefined>((resolve) => {
     const timer = setTimeout(() => resolve(undefined), START_TIMEOUT_MS);
@@ -182,11 +279,12 @@ export async function startJournal(): Promise<WorkerJournal | undefined> {
   });
   if (!ready || !('ready' in ready) || !ready.ready) {
     worker.terminate();
-    return off(
-      ready && 'reason' in ready ? ready.reason : 'its worker did not start (the browser may be blocking it)'
-    );
+    return {
+      reason:
+        ready && 'reason' in ready
+          ? ready.reason
+          : 'its worker did not start (the browser may be blocking it)'
+    };
   }
-  journalStatus.state = 'on';
-  journalStatus.reason = undefined;
-  return new WorkerJournal(worker);
+  return { worker };
 }

@@ -50,6 +50,7 @@ async function answer(j: Journal | undefined, { id, op, args }: JournalRequest):
 
 self.addEventListener('message', (event: MessageEvent<JournalMessage>) => {
   const message = event.data;
+  if ('ping' in message) return post({ pong: message.ping });
   void journal.then(async (j) => {
     if (!Array.isArray(message)) return post(await answer(j, message));
     // Handed to the journal together (each call queues at once, in order), so the appends of a

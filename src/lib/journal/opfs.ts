@@ -31,6 +31,12 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const isNotFound = (e: unknown) => (e as { name?: string })?.name === 'NotFoundError';
+/**
+ * What a handle says once its file or folder is gone: Chromium deletes the whole origin's storage,
+ * the journal's folder with it, when a full disk fails a write (docs/architecture.md, "A full
+ * phone"), and the handles this object kept point at nothing from then on.
+ */
+const isGone = (e: unknown) => isNotFound(e) || (e as { name?: string })?.name === 'InvalidStateError';
 
 /** True when this context can keep a journal: OPFS with sync access handles (a worker). */
 export function opfsUsable(): boolean {
@@ -53,11 +59,33 @@ export class OpfsFiles implements JournalFiles {
   /** Bumped by every use, so letting go never happens in the middle of one. */
   private uses = 0;
 
-  private constructor(private readonly dir: FileSystemDirectoryHandle) {}
+  private constructor(private dir: FileSystemDirectoryHandle) {}
 
   static async open(): Promise<OpfsFiles> {
+    return new OpfsFiles(await OpfsFiles.folder());
+  }
+
+  private static async folder(): Promise<FileSystemDirectoryHandle> {
     const root = await navigator.storage.getDirectory();
-    return new OpfsFiles(await root.getDirectoryHandle(JOURNAL_DIRECTORY, { create: true }));
+    return root.getDirectoryHandle(JOURNAL_DIRECTORY, { create: true });
+  }
+
+  /**
+   * The folder made again and every kept handle dropped: the browser deleted the folder under the
+   * open journal. Without this, every later write (the write-back after a full disk included)
+   * would fail on the dead handles for as long as the page stays open.
+   */
+  private async reopen(): Promise<void> {
+    for (const handle of this.handles.values())
+      try {
+        handle.close();
+      } catch {
+        // Already dead with its file.
+      }
+    this.handles.clear();
+    this.files.clear();
+    this.dirty.clear();
+    this.dir = await OpfsFiles.folder();
   }
 
   async names(): Promise<string[]> {
@@ -178,6 +206,19 @@ export class OpfsFiles implements JournalFiles {
 
   /** Writes `text` at the file's end, or as its whole content when `replace`. */
   private async put(name: string, text: string, replace: boolean): Promise<void> {
+    try {
+      await this.putOnce(name, text, replace);
+    } catch (error) {
+      if (!isGone(error)) throw error;
+      // The folder went (with the rest of the origin's storage): write into a new one. An append
+      // then starts a file with no header, which reading skips; the write-back after a full disk
+      // rewrites the whole game (runtime.ts), which is what brings the journal back whole.
+      await this.reopen();
+      await this.putOnce(name, text, replace);
+    }
+  }
+
+  private async putOnce(name: string, text: string, replace: boolean): Promise<void> {
     const handle = await this.access(name, true);
     const bytes = encoder.encode(text);
     if (replace) handle.truncate(0);

@@ -13,7 +13,16 @@ export interface JournalRequest {
  * What the page posts: one request, or several in one message (appends and updates queued
  * together on the page, see client.ts), done in their order.
  */
-export type JournalMessage = JournalRequest | JournalRequest[];
+export type JournalMessage = JournalRequest | JournalRequest[] | JournalPing;
+
+/**
+ * "Are you there?": answered at once with the same number (`{ pong }`), ahead of any work queued.
+ * The page asks when a request has waited long (client.ts): a worker that does not answer has
+ * stopped (Chromium left it hanging when it deleted the origin's storage under a full disk).
+ */
+export interface JournalPing {
+  ping: number;
+}
 
 /** An answer to one request. */
 export type JournalAnswer =
@@ -26,4 +35,5 @@ export type JournalReply =
   | { ready: false; reason: string }
   | JournalAnswer
   /** The answers to a message of several requests, in one message. */
-  | { answers: JournalAnswer[] };
+  | { answers: JournalAnswer[] }
+  | { pong: number };

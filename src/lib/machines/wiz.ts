@@ -21,7 +21,8 @@ import {
   roundEp,
   type Bonus,
   type HandEntry,
-  type RoundCalc
+  type RoundCalc,
+  type ScoredHand
 } from '../games/wiz/scoring';
 
 /** Step lines the logic words again for the game in progress; shared so they never disagree. */
@@ -35,9 +36,13 @@ export interface Draft {
   outBy: string | null;
   /** The winner's hands nobody countered, as the table lists them. */
   hands: HandEntry[];
+  /** The winner's countered hands: they score nothing, but the one-element bonus counts them. */
+  countered: HandEntry[];
   /** Each loser's chaotic EP, once entered. */
   chaotic: Record<string, number>;
   bonus: Bonus;
+  /** The bonus was claimed against every hand, each with its element (see BonusCheck). */
+  everyHand: boolean;
 }
 
 export interface RoundRecord {
@@ -87,10 +92,12 @@ export type WizEvent =
   | { type: 'NEXT' }
   | { type: 'END_TURN' }
   | { type: 'GO_OUT'; player: string }
-  | { type: 'HAND'; index: number; hand: HandEntry }
-  | { type: 'DROP_HAND'; index: number }
+  /** `countered`: the hand goes on the winner's list of countered hands. */
+  | { type: 'HAND'; index: number; hand: HandEntry; countered?: boolean }
+  | { type: 'DROP_HAND'; index: number; countered?: boolean }
   | { type: 'CHAOTIC'; player: string; ep: number }
-  | { type: 'BONUS'; bonus: Bonus }
+  /** `everyHand`: sent by every claim since machine version 2 (older saved claims lack it). */
+  | { type: 'BONUS'; bonus: Bonus; everyHand?: boolean }
   | { type: 'SCORE'; poolRoll?: number }
   | { type: 'POOL_WON'; player: string; from?: string }
   | { type: 'ATTACK'; player: string; ep: number };
@@ -112,7 +119,14 @@ export function losersOf(ctx: Pick<WizContext, 'seats' | 'draft'>): string[] {
   return ctx.seats.filter((id) => id !== ctx.draft.outBy);
 }
 
-const emptyDraft = (): Draft => ({ outBy: null, hands: [], chaotic: {}, bonus: 1 });
+const emptyDraft = (): Draft => ({
+  outBy: null,
+  hands: [],
+  countered: [],
+  chaotic: {},
+  bonus: 1,
+  everyHand: false
+});
 const zeroes = (ids: readonly string[]) => Object.fromEntries(ids.map((id) => [id, 0]));
 const isWhole = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n);
 
@@ -123,17 +137,21 @@ export function draftCalc(
 ): { calc: RoundCalc; losers: string[] } | { reason: string } {
   const table = tableOfContext(ctx);
   if (!ctx.draft.outBy) return { reason: 'Tap who went out first.' };
-  const read = readHands(ctx.draft.hands, table);
-  if (!read.ok) return { reason: read.reason };
-  const bonus = bonusProblem(ctx.draft.bonus, read.hands, table);
+  const lists = readLists(ctx.draft, table);
+  if ('reason' in lists) return lists;
+  const bonus = bonusProblem(ctx.draft.bonus, lists.hands, table, {
+    countered: lists.countered,
+    everyHand: ctx.draft.everyHand,
+    complete: true
+  });
   if (bonus) return { reason: bonus };
   const losers = losersOf(ctx);
-  if (read.hands.length > 0) {
+  if (lists.hands.length > 0) {
     const missing = losers.find((id) => ctx.draft.chaotic[id] === undefined);
     if (missing) return { reason: `Enter ${name(missing)}’s chaotic EP first.` };
   }
   const chaotic = losers.map((id) => ctx.draft.chaotic[id] ?? 0);
-  return { calc: roundEp(read.hands, chaotic, ctx.draft.bonus), losers };
+  return { calc: roundEp(lists.hands, chaotic, ctx.draft.bonus), losers };
 }
 
 /**
@@ -178,19 +196,25 @@ export const wizChecks = {
     return undefined;
   },
   hand(ctx: WizContext, e: Of<'HAND'>) {
-    const hands = ctx.draft.hands;
+    const countered = e.countered === true;
+    const hands = countered ? ctx.draft.countered : ctx.draft.hands;
     if (!isWhole(e.index) || e.index < 0 || e.index > hands.length) return 'There is no such hand to enter.';
     const table = tableOfContext(ctx);
     const one = readHand(e.hand, table);
     if (!one.ok) return one.reason;
     const next = hands.slice();
     next[e.index] = e.hand;
-    const all = readHands(next, table);
-    if (!all.ok) return all.reason;
-    return bonusProblem(ctx.draft.bonus, all.hands, table);
+    const draft = countered ? { ...ctx.draft, countered: next } : { ...ctx.draft, hands: next };
+    const lists = readLists(draft, table);
+    if ('reason' in lists) return lists.reason;
+    return bonusProblem(draft.bonus, lists.hands, table, {
+      countered: lists.countered,
+      everyHand: draft.everyHand
+    });
   },
   dropHand(ctx: WizContext, e: Of<'DROP_HAND'>) {
-    if (!isWhole(e.index) || e.index < 0 || e.index >= ctx.draft.hands.length)
+    const hands = e.countered === true ? ctx.draft.countered : ctx.draft.hands;
+    if (!isWhole(e.index) || e.index < 0 || e.index >= hands.length)
       return 'There is no such hand to remove.';
     return undefined;
   },
@@ -213,8 +237,10 @@ export const wizChecks = {
   },
   bonus(ctx: WizContext, e: Of<'BONUS'>) {
     const table = tableOfContext(ctx);
-    const read = readHands(ctx.draft.hands, table);
-    return bonusProblem(e.bonus, read.ok ? read.hands : [], table);
+    const lists = readLists(ctx.draft, table);
+    return 'reason' in lists
+      ? bonusProblem(e.bonus, [], table)
+      : bonusProblem(e.bonus, lists.hands, table, { countered: lists.countered, everyHand: e.everyHand });
   },
   score(ctx: WizContext, e: Of<'SCORE'>, name: Names, result = draftCalc(ctx, name)) {
     if ('reason' in result) return result.reason;
@@ -250,6 +276,19 @@ export const wizChecks = {
     return undefined;
   }
 };
+
+/** Both of the winner's lists read, or the first reason one of them is not right. */
+function readLists(
+  draft: Pick<Draft, 'hands' | 'countered'>,
+  table: Table
+): { hands: ScoredHand[]; countered: ScoredHand[] } | { reason: string } {
+  const hands = readHands(draft.hands, table);
+  if (!hands.ok) return { reason: hands.reason };
+  const countered = readHands(draft.countered, table);
+  if (!countered.ok)
+    return { reason: `Countered ${countered.reason[0].toLowerCase()}${countered.reason.slice(1)}` };
+  return { hands: hands.hands, countered: countered.hands };
+}
 
 /** An attack counts opponents' table cards (never more than the deck), doubled at most twice by artifacts. */
 export function maxAttack(ctx: Pick<WizContext, 'deck' | 'titans' | 'characters'>): number {
@@ -370,16 +409,18 @@ export const wizMachine = setup({
     setHand: assign({
       draft: ({ context, event }) => {
         if (event.type !== 'HAND') return context.draft;
-        const hands = context.draft.hands.slice();
+        const list = event.countered === true ? 'countered' : 'hands';
+        const hands = context.draft[list].slice();
         hands[event.index] = event.hand;
-        return { ...context.draft, hands };
+        return { ...context.draft, [list]: hands };
       }
     }),
     dropHand: assign({
-      draft: ({ context, event }) =>
-        event.type === 'DROP_HAND'
-          ? { ...context.draft, hands: context.draft.hands.filter((_, i) => i !== event.index) }
-          : context.draft
+      draft: ({ context, event }) => {
+        if (event.type !== 'DROP_HAND') return context.draft;
+        const list = event.countered === true ? 'countered' : 'hands';
+        return { ...context.draft, [list]: context.draft[list].filter((_, i) => i !== event.index) };
+      }
     }),
     setChaotic: assign({
       draft: ({ context, event }) =>
@@ -389,7 +430,9 @@ export const wizMachine = setup({
     }),
     setBonus: assign({
       draft: ({ context, event }) =>
-        event.type === 'BONUS' ? { ...context.draft, bonus: event.bonus } : context.draft
+        event.type === 'BONUS'
+          ? { ...context.draft, bonus: event.bonus, everyHand: event.everyHand === true }
+          : context.draft
     }),
     score: assign(({ context }) => {
       const result = calcOf(context);
@@ -580,7 +623,8 @@ export const wizMachine = setup({
               meta: step('Round EP', 'Check the calculation line by line, then score the round.', [
                 'round-scoring',
                 'titan-character-ep',
-                'double-ep'
+                'double-ep',
+                'ruling-bonus-hands'
               ])
             }
           }

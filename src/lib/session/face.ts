@@ -61,6 +61,11 @@ export interface GameRuntime<S extends BaseSetup = BaseSetup> {
   reload(heard?: number): Promise<void>;
   flushRecord(): Promise<void>;
   setGuide(guide: boolean | undefined): Promise<void>;
+  /**
+   * The seat chosen under "This phone is…" (its name), or undefined. A shared game writes it with
+   * each tap so the other phones can name this phone; a game on one phone has no use for it.
+   */
+  setSeat?(name: string | undefined): void;
   finish(): Promise<void>;
   archive(): Promise<void>;
   reopen(): Promise<void>;

@@ -10,8 +10,7 @@
 import type { EventRecord, SessionRecord } from '../db/records';
 import type { TablesideDB } from '../db/schema';
 import { logRange } from './load';
-
-const PREFIX = 'tableside.held.';
+import { HELD_PREFIX as PREFIX } from './held-key';
 
 export interface HeldCopy {
   record: SessionRecord;

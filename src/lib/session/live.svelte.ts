@@ -12,6 +12,7 @@ import type { BaseSetup, GameEvent, SessionRecord } from '../db/records';
 import type { HistoryItem, SendOutcome } from './runtime';
 import type { GameRuntime, LinkState } from './face';
 import type { StepMeta } from './types';
+import { repeating } from './repeat';
 
 export type Outcome =
   | { kind: 'accepted'; action: 'event' | 'undo' | 'redo'; label: string | undefined }
@@ -26,7 +27,8 @@ export interface SendOptions {
   inline?: boolean;
   /**
    * A "one more" control (`data-repeat`): its event means the same whatever was painted, so a
-   * quick second tap counts even when it lands before the first one's result is painted.
+   * quick second tap counts even when it lands before the first one's result is painted. The
+   * shared counter's steps are sent this way without saying so (`asRepeat`, ./repeat.ts).
    */
   repeat?: boolean;
 }
@@ -153,7 +155,7 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
   }
 
   send(event: GameEvent, options: SendOptions = {}): SendOutcome {
-    const seen = options.repeat ? undefined : this.shown;
+    const seen = (options.repeat ?? repeating()) ? undefined : this.shown;
     return this.report(this.runtime.send(event, { seen }), 'event', options);
   }
 

@@ -587,7 +587,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
     this.writtenHead = this.writtenPeriod = -1;
     const reason = heldMessage(error);
     // The browser's own words stay out of the banner (they rarely help at the table).
-    console.error('Tableside could not save a game; it is held on the screen', error);
+    console.error('Tableside could not save a game; it is held on the screen:', describeError(error), error);
     this.unsaved = reason;
     this.keepCopy();
     this.retryLater();
@@ -668,7 +668,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
         if (caches.length) await db.snapshots.bulkPut(caches);
       });
     } catch (error) {
-      console.error('Tableside could not write the held game back yet', error);
+      console.error('Tableside could not write the held game back yet:', describeError(error), error);
       // A connection the browser broke (its open failed while the disk was full) stays broken in
       // Dexie: let go of it, so the next try opens the database afresh.
       if (storageTrouble(error) !== 'full') db.close({ disableAutoOpen: false });
@@ -697,7 +697,11 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
       // database, and a whole rewrite is right whatever it still had.
       const ids = Object.values(record.profiles ?? {});
       const people = ids.length ? (await db.profiles.bulkGet(ids)).filter((p) => p !== undefined) : [];
-      quietly(this.journal.rewriteFromStore(db.name, record, people));
+      this.journal
+        .rewriteFromStore(db.name, record, people)
+        .catch((error) =>
+          console.error('Tableside could not rewrite the recovery copy:', describeError(error))
+        );
     }
     this.notify();
     for (const listener of this.savedAgainListeners) listener();
@@ -803,4 +807,11 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
   private notify(): void {
     for (const listener of this.listeners) listener();
   }
+}
+
+/** An error's name and message (and its cause's), for the console: minified classes say little. */
+function describeError(error: unknown): string {
+  const e = error as { name?: string; message?: string; inner?: unknown; cause?: unknown };
+  const inner = e?.inner ?? e?.cause;
+  return `${e?.name ?? 'Error'}: ${e?.message ?? String(error)}${inner ? ` (${describeError(inner)})` : ''}`;
 }

@@ -59,13 +59,16 @@ export type EntryBody = { kind: 'event'; event: GameEvent } | { kind: 'undo'; ta
 export function nextEntry(
   clock: Clock,
   body: EntryBody,
-  time: number = Date.now()
+  time: number = Date.now(),
+  /** The seat this phone is, when one was chosen ("This phone is…"). */
+  seat?: string
 ): { entry: SharedEntry; clock: Clock } {
   const id = { device: clock.device, counter: clock.counter + 1 };
   const lamport = clock.lamport + 1;
+  const base = { id, lamport, time, ...(seat ? { seat } : {}) };
   const entry: SharedEntry =
     body.kind === 'event'
-      ? { id, lamport, time, kind: 'event', event: body.event }
-      : { id, lamport, time, kind: 'undo', target: body.target };
+      ? { ...base, kind: 'event', event: body.event }
+      : { ...base, kind: 'undo', target: body.target };
   return { entry, clock: { device: clock.device, counter: id.counter, lamport } };
 }

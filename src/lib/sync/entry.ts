@@ -17,6 +17,11 @@ interface EntryBase {
   lamport: number;
   /** The writer's wall clock (ms). Shown in the history only: clocks on phones disagree. */
   time: number;
+  /**
+   * The seat the writing phone had chosen under "This phone is…" (its player's name), so other
+   * phones can say whose phone a refused tap came from. Optional: older phones never write it.
+   */
+  seat?: string;
 }
 
 export interface EventEntry extends EntryBase {
@@ -51,6 +56,9 @@ export function compareEntries(a: SharedEntry, b: SharedEntry): number {
   return a.id.counter - b.id.counter;
 }
 
+/** The longest seat name kept; a longer one (no app writes it) is left out, not the entry. */
+export const MAX_SEAT_NAME = 100;
+
 const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 1;
 
 function parseId(value: unknown): EntryId | undefined {
@@ -72,7 +80,11 @@ export function parseEntry(value: unknown): SharedEntry | undefined {
   const raw = value as Record<string, unknown>;
   const id = parseId(raw.id);
   if (!id || !isCount(raw.lamport) || typeof raw.time !== 'number') return undefined;
-  const base = { id, lamport: raw.lamport, time: raw.time };
+  const seat =
+    typeof raw.seat === 'string' && raw.seat.trim() !== '' && raw.seat.length <= MAX_SEAT_NAME
+      ? { seat: raw.seat }
+      : {};
+  const base = { id, lamport: raw.lamport, time: raw.time, ...seat };
   if (raw.kind === 'event') {
     const event = raw.event as GameEvent | undefined;
     if (!event || typeof event !== 'object' || typeof event.type !== 'string') return undefined;

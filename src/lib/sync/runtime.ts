@@ -25,6 +25,7 @@ import { afterPaint, type Scheduler } from '../util/after-paint';
 import { storageFailure } from '../session/errors';
 import { newClock, newDeviceId, nextEntry, seeEntries, type Clock, type EntryBody } from './clock';
 import { appendEntry, observeEntries, readEntries } from './doc';
+import { MAX_SEAT_NAME } from './entry';
 import { SharedView } from './view';
 import { Mirror } from './mirror';
 import { loadDoc, type StoredDoc } from './store';
@@ -94,6 +95,8 @@ export class SharedRuntime<S extends BaseSetup = BaseSetup> implements GameRunti
   private readonly connection: Link;
   problem: string | undefined;
   unsaved: string | undefined;
+  /** The seat this phone is ("This phone is…"): written with each tap, so others can name it. */
+  private seat: string | undefined;
 
   private constructor(
     readonly logic: GameLogic<S>,
@@ -291,6 +294,10 @@ export class SharedRuntime<S extends BaseSetup = BaseSetup> implements GameRunti
     quietly(this.journal?.flush());
   }
 
+  setSeat(name: string | undefined): void {
+    this.seat = name?.trim() ? name.trim().slice(0, MAX_SEAT_NAME) : undefined;
+  }
+
   async setGuide(guide: boolean | undefined): Promise<void> {
     this.record = await saveFields(this.db, this.journal, this.record, { guide });
     this.notify();
@@ -327,7 +334,7 @@ export class SharedRuntime<S extends BaseSetup = BaseSetup> implements GameRunti
   }
 
   private write(body: EntryBody): SendOutcome {
-    const { entry, clock } = nextEntry(this.clock, body, (this.options.now ?? Date.now)());
+    const { entry, clock } = nextEntry(this.clock, body, (this.options.now ?? Date.now)(), this.seat);
     this.clock = clock;
     // Observers skip this change (it is local): the view takes the entry here, in this frame.
     appendEntry(this.store.doc, entry);

@@ -116,7 +116,11 @@ export class SharedView<S extends BaseSetup = BaseSetup> {
           });
       } else if (outcome.status === 'not-applied') {
         const period = records[applied - 1]?.period;
-        const from = this.mine.has(entry.id.device) ? 'this phone' : 'another phone';
+        const from = this.mine.has(entry.id.device)
+          ? 'this phone'
+          : entry.seat
+            ? `${entry.seat}’s phone`
+            : 'another phone';
         items.push({
           seq: -(i + 1),
           label: `${eventWords(entry.event.type)}, from ${from}: ${outcome.reason}`,

@@ -30,10 +30,10 @@ const events: EventFields<WizEvent> = {
   NEXT: {},
   END_TURN: {},
   GO_OUT: { player: true },
-  HAND: { index: true, hand },
-  DROP_HAND: { index: true },
+  HAND: { index: true, hand, countered: true },
+  DROP_HAND: { index: true, countered: true },
   CHAOTIC: { player: true, ep: true },
-  BONUS: { bonus: true },
+  BONUS: { bonus: true, everyHand: true },
   SCORE: { poolRoll: true },
   POOL_WON: { player: true, from: true },
   ATTACK: { player: true, ep: true }

@@ -17,23 +17,25 @@ import {
   type WizContext,
   type WizEvent
 } from '../../machines/wiz';
-import { cardLabel } from './cards';
+import { ELEMENT_NAMES, cardLabel } from './cards';
 import { drawCount, leftOf, playerName, wizSetupProblem, type WizSetup } from './format';
 import { formatEp, isBuilt, readHand, readHands, roundEp, type HandEntry, type RoundCalc } from './scoring';
 
 const signed = (n: number) => (n < 0 ? `−${formatEp(-n)}` : `+${formatEp(n)}`);
 
 /** "card value 8 (×2), with a titan" or "Fire 5, 6, 7, 8 + Fire elemental: card value 6 (×2)". */
-export function handLine(entry: HandEntry, ctx: WizContext): string {
+export function handLine(entry: HandEntry, ctx: WizContext, countered = false): string {
   const read = readHand(entry, tableOfContext(ctx));
   if (!read.ok) return 'a hand';
-  const { value, multiplier, titans, character } = read.hand;
+  const { value, multiplier, titans, character, element } = read.hand;
   const extras = [
     ...(titans > 0 ? [titans === 1 ? 'a titan' : `${titans} titans`] : []),
     ...(character ? ['the character'] : [])
   ];
-  const tail = `card value ${value} (×${multiplier})${extras.length ? `, with ${extras.join(' and ')}` : ''}`;
-  return isBuilt(entry) ? `${entry.cards.map(cardLabel).join(', ')}: ${tail}` : tail;
+  // A countered hand has no multiplier: it is listed only for the one-element bonus.
+  const tail = `card value ${value}${countered ? '' : ` (×${multiplier})`}${extras.length ? `, with ${extras.join(' and ')}` : ''}`;
+  if (isBuilt(entry)) return `${entry.cards.map(cardLabel).join(', ')}: ${tail}`;
+  return element ? `${ELEMENT_NAMES[element]}, ${tail}` : tail;
 }
 
 /** The round's calculation as it stands while it is being entered: losers not yet entered count 0. */
@@ -63,7 +65,8 @@ function scoringStep(snapshot: AnyMachineSnapshot): boolean {
 
 export const wizLogic: GameLogic<WizSetup> = {
   machine: wizMachine,
-  version: 1,
+  // 2: the draft lists the winner's countered hands and whether the bonus was claimed against every hand.
+  version: 2,
   fields: wizFields,
   input: (setup) => setup,
   setupProblem: wizSetupProblem,
@@ -117,11 +120,12 @@ export const wizLogic: GameLogic<WizSetup> = {
           : `${name(e.player)} went out and wins round ${ctx.round}`;
       case 'HAND': {
         const who = name(ctx.draft.outBy ?? '');
-        const again = e.index < prev.draft.hands.length ? ' (corrected)' : '';
-        return `${who}’s hand ${e.index + 1}${again}: ${handLine(e.hand, ctx)}`;
+        const kind = e.countered ? 'countered hand' : 'hand';
+        const again = e.index < prev.draft[e.countered ? 'countered' : 'hands'].length ? ' (corrected)' : '';
+        return `${who}’s ${kind} ${e.index + 1}${again}: ${handLine(e.hand, ctx, e.countered)}`;
       }
       case 'DROP_HAND':
-        return `${name(ctx.draft.outBy ?? '')}’s hand ${e.index + 1} taken off the list`;
+        return `${name(ctx.draft.outBy ?? '')}’s ${e.countered ? 'countered hand' : 'hand'} ${e.index + 1} taken off the list`;
       case 'CHAOTIC':
         return `${name(e.player)}’s chaotic EP: ${formatEp(e.ep)}`;
       case 'BONUS':

@@ -229,19 +229,47 @@ export function chaoticProblem(ep: unknown, table: Table, name = 'Chaotic EP'): 
 /** ×2 when all the winner's hands share one element; ×3 with the triple-EP character power. */
 export type Bonus = 1 | 2 | 3;
 
+/** What the one-element bonus is checked against, besides the hands nobody countered. */
+export interface BonusCheck {
+  /** The winner's countered hands: "all hands of the same element" counts them too. */
+  countered?: readonly ScoredHand[];
+  /**
+   * The claim was made by an app that lists every hand (countered ones too) and asks each hand's
+   * element: a hand without one then cannot show the bonus is earned. Claims kept in older saved
+   * games lack it and are checked as they were made (elements only where known).
+   */
+  everyHand?: boolean;
+  /** Scoring now: every hand must have its element; before that, only conflicts are refused. */
+  complete?: boolean;
+}
+
 /** Why the one-element bonus cannot apply to these hands, or undefined. */
-export function bonusProblem(bonus: unknown, hands: readonly ScoredHand[], table: Table): string | undefined {
+export function bonusProblem(
+  bonus: unknown,
+  hands: readonly ScoredHand[],
+  table: Table,
+  check: BonusCheck = {}
+): string | undefined {
   if (bonus !== 1 && bonus !== 2 && bonus !== 3) return 'The bonus is ×1, ×2 or ×3.';
   if (bonus === 3 && !table.characters) {
     return 'Triple EP is a character power, and this game is played without characters.';
   }
   if (bonus === 1) return undefined;
-  const mixed = hands.findIndex((h) => h.element === null);
-  if (mixed >= 0) return `Hand ${mixed + 1} mixes elements, so the hands are not all one element.`;
-  const known = hands.flatMap((h, i) => (h.element ? [{ i, e: h.element }] : []));
-  const other = known.find((k) => k.e !== known[0].e);
+  const all = [
+    ...hands.map((h, i) => ({ label: `hand ${i + 1}`, element: h.element })),
+    ...(check.countered ?? []).map((h, i) => ({ label: `countered hand ${i + 1}`, element: h.element }))
+  ];
+  const cap = (label: string) => label[0].toUpperCase() + label.slice(1);
+  const mixed = all.find((h) => h.element === null);
+  if (mixed) return `${cap(mixed.label)} mixes elements, so the hands are not all one element.`;
+  const known = all.filter((h): h is { label: string; element: Element } => Boolean(h.element));
+  const other = known.find((k) => k.element !== known[0].element);
   if (other) {
-    return `Hand ${known[0].i + 1} is ${ELEMENT_NAMES[known[0].e]} and hand ${other.i + 1} is ${ELEMENT_NAMES[other.e]}, so the hands are not all one element.`;
+    return `${cap(known[0].label)} is ${ELEMENT_NAMES[known[0].element]} and ${other.label} is ${ELEMENT_NAMES[other.element]}, so the hands are not all one element.`;
+  }
+  const unknown = check.everyHand && check.complete ? all.find((h) => h.element === undefined) : undefined;
+  if (unknown) {
+    return `${cap(unknown.label)} has no element yet: tap it and choose one. The ×${bonus} bonus needs the element of every hand, countered ones too.`;
   }
   return undefined;
 }

@@ -40,7 +40,16 @@ export function roundStages(setup: WizSetup): ChecklistStage[] {
   const later = { turn: { seat: 0, count: seats } };
   const deal = metaAt(setup, { round: { playing: 'deal' } });
   const replace = metaAt(setup, { round: { playing: 'replace' } });
-  const outBy = { draft: { outBy: setup.players[0]?.id ?? null, hands: [], chaotic: {}, bonus: 1 as const } };
+  const outBy = {
+    draft: {
+      outBy: setup.players[0]?.id ?? null,
+      hands: [],
+      countered: [],
+      chaotic: {},
+      bonus: 1 as const,
+      everyHand: false
+    }
+  };
   return [
     {
       id: 'deal',
