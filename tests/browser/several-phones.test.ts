@@ -175,7 +175,7 @@ describe('several phones on one game', () => {
       await expect
         .poll(async () => /not applied/.test((texts[i] = await historyText(p))), {
           timeout: 20_000,
-          intervals: [1000]
+          interval: 1000
         })
         .toBe(true);
     const [ha, hb] = texts;
