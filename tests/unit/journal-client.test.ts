@@ -58,7 +58,8 @@ class FakeWorker extends EventTarget {
   }
 }
 
-const ops = (message: JournalRequest | JournalRequest[]) => (Array.isArray(message) ? message : [message]).map((r) => r.op);
+const ops = (message: JournalRequest | JournalRequest[]) =>
+  (Array.isArray(message) ? message : [message]).map((r) => r.op);
 
 let page: EventTarget & { visibilityState?: string };
 

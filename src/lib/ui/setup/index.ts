@@ -5,7 +5,7 @@
  * remembered players), `SeedShare` (seed and setup code) and `TableChecklist`.
  */
 export { default as SetupForm } from './SetupForm.svelte';
-export { default as Choice } from './Choice.svelte';
+export { default as Choice, type ChoiceOption } from './Choice.svelte';
 export { default as PlayerCount } from './PlayerCount.svelte';
 export { default as TableChecklist } from './TableChecklist.svelte';
 export { default as PlayerNames } from '../PlayerNames.svelte';
