@@ -4,20 +4,31 @@
  * scrolls sideways; taps of an ordinary turn are counted the way the table feels them.
  */
 import type { Locator, Page } from 'playwright-core';
-import { DOUBLE_TAP_MS } from '../../src/lib/ui/taps';
+import { DOUBLE_TAP_MS, DOUBLE_TAP_SLOP_PX } from '../../src/lib/ui/taps';
 
 /**
- * A tap made after looking at the screen: at least the double-tap time after the last click
- * (`openTab` notes when that was). Playwright clicks at machine speed, and a second click at the
- * same spot within the double-tap time is (rightly) swallowed by the play screen's double-tap
- * guard. When the test spent that long on something else since, there is nothing left to wait.
+ * A tap made after looking at the screen: at least the double-tap time after the last click when
+ * it lands where that click did (`openTab` notes when and where). Playwright clicks at machine
+ * speed, and a second click at the same spot within the double-tap time is (rightly) swallowed by
+ * the play screen's double-tap guard, which looks at the spot as well as the time
+ * (`isDoubleTap`). A tap elsewhere, or one the test spent that long getting to, goes at once.
  */
 export async function tapAfterLooking(target: Locator): Promise<void> {
   const page = target.page();
-  const wait = await page.evaluate((ms) => {
-    const at = (window as unknown as { __lastClickAt?: number }).__lastClickAt;
-    return at === undefined ? 0 : at + ms - performance.now();
-  }, DOUBLE_TAP_MS + 50);
+  // Where Playwright will click: the middle of the target once it is scrolled into view.
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  const wait = await page.evaluate(
+    ({ ms, slop, box }) => {
+      const last = (window as unknown as { __lastClick?: { at: number; x: number; y: number } }).__lastClick;
+      if (!last) return 0;
+      const near =
+        !box ||
+        (Math.abs(box.x + box.width / 2 - last.x) < slop && Math.abs(box.y + box.height / 2 - last.y) < slop);
+      return near ? last.at + ms - performance.now() : 0;
+    },
+    { ms: DOUBLE_TAP_MS + 50, slop: DOUBLE_TAP_SLOP_PX + 8, box }
+  );
   if (wait > 0) await page.waitForTimeout(wait);
   await target.click();
 }

@@ -52,15 +52,26 @@ export async function launchProfile(dir: string): Promise<{ context: BrowserCont
     hasTouch: true,
     serviceWorkers: 'allow'
   });
-  await context.addInitScript(() => {
-    document.addEventListener(
-      'click',
-      (e) => ((window as unknown as { __lastClickAt: number }).__lastClickAt = e.timeStamp),
-      true
-    );
-  });
+  await context.addInitScript(noteLastClick);
   const page = context.pages()[0] ?? (await context.newPage());
   return { context, page };
+}
+
+/**
+ * Notes when and where the last click landed, for `tapAfterLooking` (which waits out the
+ * double-tap time only for a tap that recent at that spot). Runs in the page.
+ */
+function noteLastClick() {
+  document.addEventListener(
+    'click',
+    (e) =>
+      ((window as unknown as { __lastClick: { at: number; x: number; y: number } }).__lastClick = {
+        at: e.timeStamp,
+        x: e.clientX,
+        y: e.clientY
+      }),
+    true
+  );
 }
 
 export interface Tab {
@@ -79,15 +90,7 @@ export async function openTab(browser: Browser, options: { dark?: boolean } = {}
     colorScheme: options.dark ? 'dark' : 'light',
     serviceWorkers: 'allow'
   });
-  // When the last click landed, for `tapAfterLooking` (which waits out the double-tap time only
-  // for a tap that recent).
-  await context.addInitScript(() => {
-    document.addEventListener(
-      'click',
-      (e) => ((window as unknown as { __lastClickAt: number }).__lastClickAt = e.timeStamp),
-      true
-    );
-  });
+  await context.addInitScript(noteLastClick);
   const requests: string[] = [];
   context.on('request', (r) => requests.push(r.url()));
   const page = await context.newPage();

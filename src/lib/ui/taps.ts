@@ -5,7 +5,8 @@
  * counter steps) carry `data-repeat`. Keyboard activation (detail 0) always goes through.
  */
 export const DOUBLE_TAP_MS = 300;
-const SLOP_PX = 32;
+/** How far apart (in CSS pixels, each way) two taps may land and still be one double tap. */
+export const DOUBLE_TAP_SLOP_PX = 32;
 
 export function isDoubleTap(
   click: { detail: number; timeStamp: number; clientX: number; clientY: number },
@@ -16,8 +17,8 @@ export function isDoubleTap(
   if (!last) return false;
   return (
     click.timeStamp - last.timeStamp < DOUBLE_TAP_MS &&
-    Math.abs(click.clientX - last.clientX) < SLOP_PX &&
-    Math.abs(click.clientY - last.clientY) < SLOP_PX
+    Math.abs(click.clientX - last.clientX) < DOUBLE_TAP_SLOP_PX &&
+    Math.abs(click.clientY - last.clientY) < DOUBLE_TAP_SLOP_PX
   );
 }
 
