@@ -27,15 +27,50 @@ export function gameCodeInTheBrowserOnly(): Plugin {
 /**
  * In the browser build, chunks under 20 KB are merged into the chunks that load with them: the
  * home page's HTML asked for 25 scripts, most under 1 KB, each a request and a module to link.
+ * Svelte's runtime is one chunk of its own, loaded by every page: left to the merge, its pieces
+ * were split across chunks, and the small modules of later screens (the journal's messages, the
+ * profiles, the sync protocol) were merged into them and so into the home page's first paint.
  * Not in the server build, where SvelteKit checks each route module's own exports.
  */
 export function fewerChunks(): Plugin {
+  const svelte = /\/node_modules\/svelte\/src\//;
   return {
     name: 'tableside:fewer-chunks',
     apply: 'build',
     outputOptions(output) {
       if (this.environment?.name !== 'client') return;
-      return { ...output, experimentalMinChunkSize: 20_000 };
+      return {
+        ...output,
+        experimentalMinChunkSize: 20_000,
+        manualChunks: (id: string) => (svelte.test(id) ? 'svelte' : undefined)
+      };
+    }
+  };
+}
+
+/**
+ * With TABLESIDE_CHUNKS=<file>, the browser build writes which source modules went into each
+ * chunk, with their rendered sizes (bytes before compression), to that file: to see what a first
+ * paint's chunks carry (`BENCH_DETAIL=1 npm run bench` names the chunks).
+ */
+export function chunkReport(): Plugin {
+  const out = process.env.TABLESIDE_CHUNKS;
+  return {
+    name: 'tableside:chunk-report',
+    apply: 'build',
+    async generateBundle(_, bundle) {
+      if (!out || this.environment?.name !== 'client') return;
+      const report: Record<string, [string, number][]> = {};
+      for (const [file, chunk] of Object.entries(bundle))
+        if (chunk.type === 'chunk')
+          report[file] = Object.entries(chunk.modules)
+            .map(
+              ([id, m]) =>
+                [id.replace(/^.*\/(node_modules|src)\//, '$1/'), m.renderedLength] as [string, number]
+            )
+            .sort((a, b) => b[1] - a[1]);
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(out, JSON.stringify(report, null, 1));
     }
   };
 }

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { firstPaint, precache } from '../../scripts/bench-sizes';
 import { openTab, visit } from './harness';
 import { useBrowser } from './shared';
+import { newGame } from './titans-play';
 
 const shared = useBrowser();
 const BUILD = resolve(import.meta.dirname, '../../build');
@@ -44,6 +45,30 @@ describe('the home page first load', () => {
     const loaded = (marker: string) => urls.filter((_, i) => bodies[i].includes(marker));
     expect(loaded('root actor cannot be stopped directly')).toEqual([]);
     expect(loaded('Spawning actors is not possible while replaying a log')).toEqual([]);
+    await context.close();
+  });
+
+  it('on a first visit, opens no database and starts no journal; a game started in another tab still shows', async () => {
+    const { page, context } = await openTab(shared.browser);
+    const urls: string[] = [];
+    page.on('request', (r) => urls.push(r.url()));
+    await visit(page, shared.server.url);
+    await page.waitForLoadState('networkidle');
+    const scripts = urls.filter((u) => u.endsWith('.js'));
+    const bodies = await Promise.all(
+      scripts.map((u) => page.evaluate((u) => fetch(u).then((r) => r.text()), u))
+    );
+    // Dexie's own message for a browser without IndexedDB: only its code has it.
+    expect(scripts.filter((_, i) => bodies[i].includes('IndexedDB API missing'))).toEqual([]);
+    expect(urls.filter((u) => /journal\.worker/.test(u))).toEqual([]);
+    expect(await page.evaluate(() => indexedDB.databases().then((d) => d.map((x) => x.name)))).toEqual([]);
+
+    // The first game, started in a second tab, shows up in the first tab's list.
+    const other = await context.newPage();
+    await newGame(shared.server.url, other);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Games in progress' }).getByRole('link').count())
+      .toBe(1);
     await context.close();
   });
 });

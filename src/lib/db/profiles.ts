@@ -7,21 +7,9 @@
 import type { PlayerSetup, ProfileRecord } from './records';
 import type { TablesideDB } from './schema';
 import { newId } from '../util/id';
+import { MAX_NAME, nameProblem, normalizeName, sameName } from '../util/player-name';
 
-export const MAX_NAME = 40;
-
-/** Names compare without case or surrounding and repeated spaces. */
-export const sameName = (a: string, b: string) =>
-  normalizeName(a).toLowerCase() === normalizeName(b).toLowerCase();
-export const normalizeName = (name: string) => name.trim().replace(/\s+/g, ' ');
-
-/** A name problem in plain words, or undefined. */
-export function nameProblem(name: string): string | undefined {
-  const n = normalizeName(name);
-  if (!n) return 'Type a name first.';
-  if (n.length > MAX_NAME) return `A name has at most ${MAX_NAME} characters.`;
-  return undefined;
-}
+export { MAX_NAME, nameProblem, normalizeName, sameName };
 
 /**
  * Links each seat of a new game to a profile: the one with that name, or a new one. Guests and

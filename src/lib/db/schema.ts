@@ -4,6 +4,7 @@
  * database at every older version and upgrade it (tests/unit/db-migrations.test.ts).
  */
 import Dexie, { type Table, type Transaction } from 'dexie';
+import { DATABASE_NAME } from './names';
 import type { EventRecord, ProfileRecord, SessionRecord, SettingRecord, SnapshotRecord } from './records';
 
 export interface SchemaVersion {
@@ -26,7 +27,7 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
 ];
 
 export const SCHEMA_VERSION = SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1].version;
-export const DATABASE_NAME = 'tableside';
+export { DATABASE_NAME } from './names';
 
 export class TablesideDB extends Dexie {
   sessions!: Table<SessionRecord, string>;

@@ -7,6 +7,7 @@
  * one Web Lock and let go when the journal has been idle a moment, or at once when another tab
  * is waiting for them.
  */
+import { JOURNAL_DIRECTORY } from '../db/names';
 import { cutRanges, type ByteRange, type FileParts, type JournalFiles } from './files';
 
 /** The sync access handle's methods (TypeScript's DOM library lacks them: they are worker-only). */
@@ -20,7 +21,7 @@ interface SyncHandle {
 }
 type SyncFileHandle = FileSystemFileHandle & { createSyncAccessHandle(): Promise<SyncHandle> };
 
-export const JOURNAL_DIRECTORY = 'tableside-journal';
+export { JOURNAL_DIRECTORY };
 const LOCK = 'tableside-journal';
 /** Handles are kept this long after the last write, so a game's taps do not reopen them. */
 const IDLE_MS = 1500;

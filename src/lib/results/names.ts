@@ -5,7 +5,7 @@
  * games, and use the name now.
  */
 import type { SessionRecord } from '../db/records';
-import { sameName } from '../db/profiles';
+import { sameName } from '../util/player-name';
 
 export interface SeatName {
   /** The remembered player's id, or "guest:<name>" for a guest or a player no longer remembered. */

@@ -5,6 +5,7 @@
  */
 import type { Component } from 'svelte';
 import { getDb } from '$lib/app/database.svelte';
+import { nothingSaved } from '$lib/app/first-visit';
 import { askForPersistence, lowSpaceLeft, storageReport } from '$lib/app/storage';
 
 export async function lowSpaceNote(): Promise<Component | undefined> {
@@ -13,6 +14,8 @@ export async function lowSpaceNote(): Promise<Component | undefined> {
 }
 
 export async function installNote(): Promise<Component<{ place: 'home' | 'settings' }> | undefined> {
+  // Offered after a game, so never on a first visit (and the database stays closed then).
+  if (await nothingSaved()) return undefined;
   const games = await (await getDb()).sessions.toArray();
   // The first finished game: a good moment to ask the browser to keep the games for good.
   if (games.some((g) => g.status === 'finished')) void askForPersistence();
