@@ -1,12 +1,16 @@
 /**
  * The setup kit: what every new-game screen is made of. A game's Setup.svelte keeps only its own
  * choices and puts them in these: `SetupForm` (the frame, the reasons it cannot start and the
- * Start button), `PlayerCount` and `Choice` (labelled rows of choices), `PlayerNames` (names and
- * remembered players), `SeedShare` (seed and setup code) and `TableChecklist`.
+ * Start button), `PlayerCount` and `Choice` (labelled rows of choices), `ChoiceCard` (a card that
+ * is one row of choices), `PlayerNames` (names and
+ * remembered players), `SeedShare` with `SeedAndCode` (seed and setup code) and `TableChecklist`.
  */
 export { default as SetupForm } from './SetupForm.svelte';
 export { default as Choice, type ChoiceOption } from './Choice.svelte';
+export { default as ChoiceCard } from './ChoiceCard.svelte';
 export { default as PlayerCount } from './PlayerCount.svelte';
 export { default as TableChecklist } from './TableChecklist.svelte';
 export { default as PlayerNames } from '../PlayerNames.svelte';
 export { default as SeedShare } from '../SeedShare.svelte';
+export { SeedAndCode } from './seed-and-code.svelte';
+export { default as Toggle } from './Toggle.svelte';
