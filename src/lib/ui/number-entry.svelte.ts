@@ -1,3 +1,5 @@
+import { keepLast } from './keep-last';
+
 /**
  * A number being typed on EntrySheet, and what it is for: one per play screen that types numbers.
  * `sheetFor` is what the sheet was last opened for, kept after it closes (see keep-last.ts): the
@@ -10,8 +12,7 @@ export class NumberEntry<F> {
   draft = $state('');
   /** Why the last ✓ was refused, shown beside the keys. */
   message = $state('');
-  #last: F | undefined;
-  readonly sheetFor = $derived.by(() => (this.#last = this.editing ?? this.#last));
+  readonly sheetFor = $derived.by(keepLast(() => this.editing));
 
   /** Opens the sheet for `field`, starting from `draft` (its number so far, if it has one). */
   open(field: F, draft = '') {
