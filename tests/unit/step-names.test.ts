@@ -45,7 +45,10 @@ const screens: [string, AnyStateMachine, Record<string, string>][] = [
   ['titans/Play.svelte', titansLogic.machine, { 'stepIs\\(': 'turn.', 'ageStepIs\\(': 'turn.age.' }],
   ['epic/Play.svelte', epicLogic.machine, { 'at\\(': '' }],
   ['theos/Play.svelte', theosLogic.machine, { 'is\\(': '' }],
-  ['wiz/Play.svelte', wizLogic.machine, { 'is\\(': '' }],
+  // WiZ's screen by part: the round's phase, the turns, the scoring steps.
+  ['wiz/Play.svelte', wizLogic.machine, { 'inStep\\(path, ': '' }],
+  ['wiz/Playing.svelte', wizLogic.machine, { 'is\\(': '' }],
+  ['wiz/Scoring.svelte', wizLogic.machine, { 'inStep\\(path, ': '' }],
   ['twilight/Play.svelte', twilightLogic.machine, { 'inStep\\(path, ': '' }]
 ];
 
