@@ -26,3 +26,10 @@ export function nameProblem(name: unknown, limit: number): string | undefined {
   if ([...name].length > limit) return `names are at most ${limit} characters`;
   return undefined;
 }
+
+/**
+ * Seats for a setup read from a shared code: numbered ids ("p1", "p2"…) and no names yet, since
+ * each table types its own.
+ */
+export const unnamedSeats = (count: number): PlayerSetup[] =>
+  Array.from({ length: count }, (_, i) => ({ id: `p${i + 1}`, name: '' }));
