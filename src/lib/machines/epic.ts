@@ -7,6 +7,7 @@
  * comes in an event, every rule lives in `epicChecks` and `games/epic/table.ts`.
  */
 import { assign, setup } from 'xstate';
+import { stepMeta } from './meta';
 import { MAX_PACKS, STARTING_HAND, type EpicSetup } from '../games/epic/format';
 import {
   MOJO_CHANGE_LIMIT,
@@ -147,7 +148,6 @@ export const epicChecks = {
 };
 
 const anyName: Name = (id) => id;
-const step = (title: string, now: string, rules: string[]) => ({ title, now, rules });
 const PLAY = '#epic.game';
 
 /** The events of play, as the `game` state accepts them (targets are absolute, so they can be reused). */
@@ -261,7 +261,7 @@ export const epicMachine = setup({
       ]
     },
     draft: {
-      meta: step(
+      meta: stepMeta(
         'Draft',
         'Everyone keeps one card from the pack in hand and passes the rest on; the pack number sets the direction.',
         ['draft', 'example-draft']
@@ -273,7 +273,7 @@ export const epicMachine = setup({
       }
     },
     building: {
-      meta: step(
+      meta: stepMeta(
         'Build decks',
         'Build a deck of at least 30 cards from your cards, and a sideboard of exactly 15 if you want one. Set the rest aside.',
         ['sealed-pack', 'sideboard', 'ruling-sideboard-formats']
@@ -281,7 +281,7 @@ export const epicMachine = setup({
       on: { NEXT: 'mulligan', DECKS_READY: 'mulligan' }
     },
     mulligan: {
-      meta: step(
+      meta: stepMeta(
         'Shuffle, draw 5, mulligan',
         'Shuffle and let an opponent cut; draw 5. From the first player clockwise, each may put back any number of cards once, draw as many, and lose 1 Mojo each.',
         ['setup-steps', 'mulligan', 'first-player']
@@ -307,7 +307,7 @@ export const epicMachine = setup({
       initial: 'build',
       states: {
         prepare: {
-          meta: step(
+          meta: stepMeta(
             'Prepare',
             'Turn your champions and objects upright, then draw a card. Nobody plays anything in this step.',
             ['step-prepare', 'actions']
@@ -320,7 +320,7 @@ export const epicMachine = setup({
           }
         },
         preBattle: {
-          meta: step('Pre-Battle', 'You may play Paced and Fast cards; everyone else Fast ones.', [
+          meta: stepMeta('Pre-Battle', 'You may play Paced and Fast cards; everyone else Fast ones.', [
             'step-pre-battle',
             'speed'
           ]),
@@ -330,7 +330,7 @@ export const epicMachine = setup({
           initial: 'ready',
           states: {
             ready: {
-              meta: step(
+              meta: stepMeta(
                 'Battle',
                 'Attack with a prepared champion or a group, as often as you like, or end the Battle Step.',
                 ['step-battle', 'attack-sequence']
@@ -338,7 +338,7 @@ export const epicMachine = setup({
               on: { ATTACK: 'declare', NEXT: `${PLAY}.build` }
             },
             declare: {
-              meta: step(
+              meta: stepMeta(
                 'Attack: declare',
                 'Fast plays first. Then pick the attackers and the one player they attack, and turn the attackers sideways.',
                 ['attack-sequence', 'attack-block-rules']
@@ -346,7 +346,7 @@ export const epicMachine = setup({
               on: { NEXT: 'block' }
             },
             block: {
-              meta: step(
+              meta: stepMeta(
                 'Attack: block',
                 'Fast plays. The defending player may block with prepared champions, turning them upside down.',
                 ['attack-sequence', 'attack-block-rules', 'ruling-group-block']
@@ -354,7 +354,7 @@ export const epicMachine = setup({
               on: { NEXT: 'range' }
             },
             range: {
-              meta: step(
+              meta: stepMeta(
                 'Attack: range damage',
                 'Fast plays. Champions with range deal their damage first; any they break deal none.',
                 ['dealing-damage', 'kw-range']
@@ -362,7 +362,7 @@ export const epicMachine = setup({
               on: { NEXT: 'damage' }
             },
             damage: {
-              meta: step(
+              meta: stepMeta(
                 'Attack: damage',
                 'The others deal their damage. Unblocked attackers (and breakthrough) hit the defending player: enter the Mojo lost.',
                 ['dealing-damage', 'kw-breakthrough', 'kw-damage-ward']
@@ -372,14 +372,14 @@ export const epicMachine = setup({
           }
         },
         build: {
-          meta: step('Build', 'You may play Build, Paced and Fast cards; everyone else Fast ones.', [
+          meta: stepMeta('Build', 'You may play Build, Paced and Fast cards; everyone else Fast ones.', [
             'step-build',
             'speed'
           ]),
           on: { NEXT: 'end', ...attackMovesToBattle }
         },
         end: {
-          meta: step(
+          meta: stepMeta(
             'End',
             'Fast plays, then discard down to 10 cards. Flipped cards prepare, damage and “until end of turn” effects end, unspent actions go.',
             ['step-end', 'hand-size']
@@ -395,7 +395,7 @@ export const epicMachine = setup({
       ]
     },
     between: {
-      meta: step(
+      meta: stepMeta(
         'Between games',
         'Swap sideboard cards one for one if you like. The loser of the last game chooses who goes first in the next.',
         ['matches', 'sideboard', 'first-player']
@@ -404,7 +404,7 @@ export const epicMachine = setup({
     },
     over: {
       type: 'final',
-      meta: step('Game over', 'The game has a result. Undo if a number was entered wrongly.', ['winning'])
+      meta: stepMeta('Game over', 'The game has a result. Undo if a number was entered wrongly.', ['winning'])
     }
   }
 });

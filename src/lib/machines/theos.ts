@@ -13,6 +13,7 @@
  * event, and the draft's cards come from the setup.
  */
 import { assign, setup } from 'xstate';
+import { stepMeta } from './meta';
 import { GOD_NAMES, cardById, cardLabel, type God } from '../games/theos/cards';
 import { ascensionDie, tiedTeams, winningTeam } from '../games/theos/ascension';
 import { DRAFT_PLANS, TWO_DRAFT, type DraftPlan } from '../games/theos/draft';
@@ -233,8 +234,6 @@ export function initialContext(input: TheosSetup): TheosContext {
   };
 }
 
-const step = (title: string, now: string, rules: string[]) => ({ title, now, rules });
-
 export const theosMachine = setup({
   types: {
     context: {} as TheosContext,
@@ -364,7 +363,7 @@ export const theosMachine = setup({
       on: { DRAFT_DONE: '#theos.prepare' },
       states: {
         two: {
-          meta: step(
+          meta: stepMeta(
             'Draft',
             'Take turns picking one card from the open pool until you each have 12. Picks are public.',
             ['draft-two']
@@ -373,7 +372,7 @@ export const theosMachine = setup({
           on: { PICK: { guard: 'validPick', actions: 'pick' } }
         },
         pass: {
-          meta: step(
+          meta: stepMeta(
             'Draft',
             'Everyone picks a card from their packet face down, reveals it, and passes the rest on.',
             ['draft-picking']
@@ -384,7 +383,7 @@ export const theosMachine = setup({
       }
     },
     prepare: {
-      meta: step(
+      meta: stepMeta(
         'Take your seats',
         'Sit as your game type says, take your decks, set each god pair to its starting face, and put the Followers and Blanks within reach.',
         ['seating', 'opposing-pairs', 'decks']
@@ -399,7 +398,7 @@ export const theosMachine = setup({
       }
     },
     start: {
-      meta: step(
+      meta: stepMeta(
         'Start Phase',
         'Set the Ascension Die, then everyone builds a hand of 7 from their deck, Blanks included.',
         ['start-phase', 'ascension-die']
@@ -423,7 +422,7 @@ export const theosMachine = setup({
       },
       states: {
         choose: {
-          meta: step(
+          meta: stepMeta(
             'Choose',
             'Everyone chooses a card from their hand and lays it face down in their Realm.',
             ['turn-steps']
@@ -435,14 +434,14 @@ export const theosMachine = setup({
           }
         },
         reveal: {
-          meta: step('Reveal', 'Everyone turns their card face up at the same moment.', [
+          meta: stepMeta('Reveal', 'Everyone turns their card face up at the same moment.', [
             'turn-steps',
             'unresolved'
           ]),
           on: { NEXT: [{ guard: 'anyBlanks', target: 'blanks' }, { target: 'resolve' }] }
         },
         blanks: {
-          meta: step(
+          meta: stepMeta(
             'Blanks out',
             'Anyone who revealed a Blank takes it out of play; they resolve nothing this turn.',
             ['turn-steps', 'blank']
@@ -450,7 +449,7 @@ export const theosMachine = setup({
           on: { NEXT: 'resolve' }
         },
         resolve: {
-          meta: step(
+          meta: stepMeta(
             'Resolve',
             'The fastest card resolves first: accepted if its god is face up in its Realm, rejected otherwise. Then the next fastest.',
             ['card-speed', 'card-resolution']
@@ -479,7 +478,7 @@ export const theosMachine = setup({
           ]
         },
         order: {
-          meta: step(
+          meta: stepMeta(
             'Cleanup order',
             'Nobody ascends this round. Teams clean up from the most Followers down; a tie goes to the fastest final card.',
             ['win-check', 'win-ties', 'cleanup-order']
@@ -490,7 +489,7 @@ export const theosMachine = setup({
           }
         },
         cleanup: {
-          meta: step(
+          meta: stepMeta(
             'Cleanup',
             'Each player returns resolved cards to their deck (their Followers go back) and keeps the rest in play, drawing a Blank for each card kept.',
             ['cleanup']
@@ -501,7 +500,7 @@ export const theosMachine = setup({
           }
         },
         move: {
-          meta: step(
+          meta: stepMeta(
             'Change Realm',
             'Anyone may move their Demigod Card to the other Realm and play there from now on.',
             ['cleanup', 'two-realms']
@@ -512,7 +511,7 @@ export const theosMachine = setup({
     },
     over: {
       type: 'final',
-      meta: step('A team ascends', 'The game is over. Undo if a number was entered wrongly.', [
+      meta: stepMeta('A team ascends', 'The game is over. Undo if a number was entered wrongly.', [
         'winning',
         'win-check'
       ])

@@ -10,6 +10,7 @@
  * same state behind.
  */
 import { assign, setup } from 'xstate';
+import { stepMeta } from './meta';
 import { gameWinner, resolveBattle, type BattleResult, type Mat } from '../games/titans/battle';
 import { matsFor, type TitansFormat, type TitansMode, type TitansSetup } from '../games/titans/format';
 
@@ -150,8 +151,6 @@ export function initialContext(input: TitansSetup): TitansContext {
   };
 }
 
-const step = (title: string, now: string, rules: string[]) => ({ title, now, rules });
-
 export const titansMachine = setup({
   types: {
     context: {} as TitansContext,
@@ -247,7 +246,7 @@ export const titansMachine = setup({
       },
       states: {
         start: {
-          meta: step(
+          meta: stepMeta(
             'Start of the turn',
             'Anyone unhappy with their hand may Surge: spend a surge token, discard the hand and draw as many new cards. Others may answer with a Surge of their own.',
             ['turn-start', 'surge']
@@ -268,13 +267,15 @@ export const titansMachine = setup({
           },
           states: {
             opening: {
-              meta: step('Start of the age', 'Start-of-age abilities: Draw, then Discard, then Sacrifice.', [
-                'ages'
-              ]),
+              meta: stepMeta(
+                'Start of the age',
+                'Start-of-age abilities: Draw, then Discard, then Sacrifice.',
+                ['ages']
+              ),
               on: { NEXT: 'play' }
             },
             play: {
-              meta: step(
+              meta: stepMeta(
                 'Play cards',
                 'The Avatar Mat side picks a card from hand or the top of the deck and lays it face down, then the other side. Flip them together.',
                 ['playing-cards', 'avatar-mat']
@@ -282,7 +283,7 @@ export const titansMachine = setup({
               on: { NEXT: 'now' }
             },
             now: {
-              meta: step(
+              meta: stepMeta(
                 'Now abilities',
                 'Cards are face up: use their Now abilities in priority order; the Avatar Mat side decides first.',
                 ['now-abilities']
@@ -290,7 +291,7 @@ export const titansMachine = setup({
               on: { NEXT: 'awaken' }
             },
             awaken: {
-              meta: step(
+              meta: stepMeta(
                 'Awaken',
                 'Spend Energy in play to awaken one card from the ritual piles, Avatar Mat side first. Awakened cards go to the discard pile.',
                 ['awakening']
@@ -298,9 +299,11 @@ export const titansMachine = setup({
               on: { NEXT: 'closing' }
             },
             closing: {
-              meta: step('End of the age', 'End-of-age abilities (Night’s Fury), then on to the next age.', [
-                'end-of-age'
-              ]),
+              meta: stepMeta(
+                'End of the age',
+                'End-of-age abilities (Night’s Fury), then on to the next age.',
+                ['end-of-age']
+              ),
               on: {
                 NEXT: [
                   { guard: 'moreAges', target: 'opening', actions: 'nextAge' },
@@ -311,7 +314,7 @@ export const titansMachine = setup({
           }
         },
         battle: {
-          meta: step(
+          meta: stepMeta(
             'Battle',
             'Add up each side’s power in play and enter it. A side wins its arena with 2 or more power over the other.',
             ['battle']
@@ -326,7 +329,7 @@ export const titansMachine = setup({
           always: [{ guard: 'gameWon', target: '#titans.over' }, { target: 'endOfTurn' }]
         },
         endOfTurn: {
-          meta: step(
+          meta: stepMeta(
             'End of the turn',
             'End-of-turn abilities: Rage, then Spite (a side that lost a temple gives its opponent 2 Ghosts).',
             ['end-of-turn', 'rage', 'spite']
@@ -338,7 +341,7 @@ export const titansMachine = setup({
           }
         },
         shuffle: {
-          meta: step(
+          meta: stepMeta(
             'Shuffle and draw',
             'Keep or discard cards in hand, discard what is in play, shuffle deck and discard together, and draw up to your hand size.',
             ['shuffle']
@@ -352,7 +355,7 @@ export const titansMachine = setup({
     },
     over: {
       type: 'final',
-      meta: step('Game over', 'The battle decided it. Undo if a power was entered wrongly.', ['winning'])
+      meta: stepMeta('Game over', 'The battle decided it. Undo if a power was entered wrongly.', ['winning'])
     }
   }
 });

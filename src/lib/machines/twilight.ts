@@ -11,6 +11,8 @@
  * Pure: every number comes in an event.
  */
 import { assign, setup } from 'xstate';
+import { stepMeta } from './meta';
+import type { StepMeta } from '../session/types';
 import type { TwilightSetup } from '../games/twilight/format';
 import {
   applyEvent,
@@ -147,90 +149,88 @@ export function turnProblem(
   return tableProblem(ctx, event, name);
 }
 
-const meta = (title: string, now: string, rules: string[]) => ({ title, now, rules });
-
 /** What every step shows; the logic adapts a few lines to the game in progress (describeStep). */
-export const STEP_META: Record<StepId, ReturnType<typeof meta>> = {
-  'refresh.cards': meta(
+export const STEP_META: Record<StepId, StepMeta> = {
+  'refresh.cards': stepMeta(
     'Refresh · Cards',
     'Turn your Exhausted Aspects, Creatures and Fortifications Fresh, except Frozen ones. No Active Effects, apart from generating Power.',
     ['phase-refresh', 'card-states', 'frozen']
   ),
-  'refresh.upkeep': meta(
+  'refresh.upkeep': stepMeta(
     'Refresh · Upkeep',
     'Pay every Intrigue’s upkeep, as much as you can: paid in full turns Fresh, paid short turns Exhausted. No Active Effects, apart from generating Power.',
     ['refresh-upkeep', 'intrigues']
   ),
-  'refresh.thaw': meta('Refresh · Thaw', 'Take every Freeze marker off your cards. No Active Effects.', [
+  'refresh.thaw': stepMeta('Refresh · Thaw', 'Take every Freeze marker off your cards. No Active Effects.', [
     'phase-refresh',
     'frozen'
   ]),
-  draw: meta(
+  draw: stepMeta(
     'Draw',
     'Draw 2 cards from your Life Stack; the app has counted them. Active Effects allowed, before and after.',
     ['phase-draw', 'multi-draw']
   ),
-  trade: meta(
+  trade: stepMeta(
     'Trade',
     'Trade Aspect cards from your Hand with an opponent, or force a Trade when both Life Stacks show matching top cards. No Active Effects.',
     ['phase-trade', 'free-trade', 'forced-trade', 'ruling-forced-trade', 'multi-trade']
   ),
-  seize: meta(
+  seize: stepMeta(
     'Seize',
     'No Trade with an opponent? Seize Aspects from them, paying with cards from your Hand, as often as you can pay. No Active Effects.',
     ['phase-seize', 'seize-cost', 'seize-search', 'seize-discounts', 'ruling-seize-discounts', 'multi-seize']
   ),
-  resource: meta(
+  resource: stepMeta(
     'Resource',
     'Put one Aspect from your Aspect Stack into your Resource Area, Fresh: tap its level. Active Effects allowed.',
     ['phase-resource', 'ruling-resource-ae', 'aspect-zones']
   ),
-  summoning: meta(
+  summoning: stepMeta(
     'Summoning',
     'Exhaust Aspects to Summon cards from your Hand, as many as you can pay for, within the Creature Limit. Active Effects allowed.',
     ['phase-summoning', 'creature-limit', 'paying']
   ),
-  'combat.attackers': meta(
+  'combat.attackers': stepMeta(
     'Combat a · Attackers',
     'Choose Fresh Creatures (not Summoned this turn) to attack one opponent’s Life Stack or Discard Stack, and Exhaust them. Active Effects allowed after the step.',
     ['combat-declare-attackers', 'phase-combat', 'ruling-multi-attack']
   ),
-  'combat.defenders': meta(
+  'combat.defenders': stepMeta(
     'Combat b · Defenders',
     'The defender picks Fresh Creatures to block, one per attacker at most; blockers stay Fresh. Active Effects allowed after the step.',
     ['combat-declare-defenders', 'call-to-defense']
   ),
-  'combat.replace': meta(
+  'combat.replace': stepMeta(
     'Combat c · Replace defenders',
     'A blocker that left play may be replaced by a Fresh Creature not yet blocking; a Mini-card cannot be. Active Effects allowed after the step.',
     ['combat-replace-defenders', 'ruling-replace-defenders']
   ),
-  'combat.creatures': meta(
+  'combat.creatures': stepMeta(
     'Combat d · Creature damage',
     'Each attacker and its blocker deal their Fight to each other at once; Armor stops some. Active Effects allowed after the step.',
     ['combat-creature-damage', 'fight-life', 'combat-effect-lock']
   ),
-  'combat.discard': meta(
+  'combat.discard': stepMeta(
     'Combat e · Discard Stack damage',
     'Each unblocked attacker on the Discard Stack Destroys half its current Life there, rounded up: enter its Life. Active Effects allowed after the step.',
     ['combat-discard-damage']
   ),
-  'combat.life': meta(
+  'combat.life': stepMeta(
     'Combat f · Life Stack damage',
     'Each unblocked attacker on the Life Stack turns over its current Life in cards onto the Discard Stack: enter its Life. Active Effects allowed after the step.',
     ['combat-life-damage', 'combat-notes']
   ),
-  'end.recover': meta(
+  'end.recover': stepMeta(
     'End · Recover',
     'Every player turns Manifested Aspects face down, shuffles each level and lays it out with as many Exhausted as before. Active Effects allowed.',
     ['end-recover', 'phase-end']
   ),
-  'end.thaw': meta(
+  'end.thaw': stepMeta(
     'End · Thaw',
     'Take the Freeze markers off your Prescience cards. Active Effects allowed.',
     ['phase-end', 'ruling-prescience-thaw']
   ),
-  'end.decay': meta(
+  'end.decay': stepMeta(
     'End · Decay',
     'Every player Destroys Life Stack cards for Power left unspent: 1, 2 or 3 per I, II or III. Then end the turn.',
     ['decay', 'ruling-decay']
@@ -306,7 +306,7 @@ export const twilightMachine = setup({
       initial: 'deities',
       states: {
         deities: {
-          meta: meta(
+          meta: stepMeta(
             'Draft · Deities',
             'Each player keeps one Deity from those in hand and passes the rest to the left. After two passes, keep the last one.',
             ['draft-deities', 'ruling-draft-pool']
@@ -315,7 +315,7 @@ export const twilightMachine = setup({
           on: { DRAFT_KEEP: { guard: 'draftKeep', actions: 'change' } }
         },
         actions: {
-          meta: meta(
+          meta: stepMeta(
             'Draft · Action cards',
             'Keep one card from the pile in your hand and pass the rest: 20 picks a pile, passing right, then left, then right.',
             ['draft-actions']
@@ -324,7 +324,7 @@ export const twilightMachine = setup({
           on: { DRAFT_PICK: { actions: 'change' }, PILE_DONE: { actions: 'change' } }
         },
         build: {
-          meta: meta(
+          meta: stepMeta(
             'Draft · Decks',
             'Each player picks one of their three Deities and builds a 50-card deck from the 60 drafted cards.',
             ['draft-build', 'deck-building']
@@ -335,7 +335,7 @@ export const twilightMachine = setup({
       }
     },
     opening: {
-      meta: meta(
+      meta: stepMeta(
         'Opening hands',
         'Shuffle, let an opponent cut, draw 7. Each player may take one mulligan. Then the first player begins.',
         ['setup', 'mulligan', 'first-player', 'starting-numbers']
@@ -354,7 +354,7 @@ export const twilightMachine = setup({
     },
     over: {
       type: 'final',
-      meta: meta('Game over', 'One player or team is left standing. Undo if a number went in wrongly.', [
+      meta: stepMeta('Game over', 'One player or team is left standing. Undo if a number went in wrongly.', [
         'winning',
         'running-out'
       ])

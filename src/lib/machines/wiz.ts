@@ -11,6 +11,7 @@
  * the round in one event.
  */
 import { assign, setup } from 'xstate';
+import { stepMeta } from './meta';
 import { DECKS, chaoticCeiling, type DeckId, type Table } from '../games/wiz/cards';
 import { POOL_STEP, leftOf, type WizSetup } from '../games/wiz/format';
 import {
@@ -349,8 +350,6 @@ function record(
   };
 }
 
-const step = (title: string, now: string, rules: string[]) => ({ title, now, rules });
-
 export const wizMachine = setup({
   types: {
     context: {} as WizContext,
@@ -517,7 +516,7 @@ export const wizMachine = setup({
           },
           states: {
             deal: {
-              meta: step(
+              meta: stepMeta(
                 'Deal',
                 'Shuffle well. The dealer deals 12 cards to each player and 13 to the player on their left, who starts.',
                 ['dealer', 'dealing', 'shuffling']
@@ -525,7 +524,7 @@ export const wizMachine = setup({
               on: { NEXT: 'replace' }
             },
             replace: {
-              meta: step(
+              meta: stepMeta(
                 'Replace action cards',
                 'Anyone dealt action cards keeps them and draws as many more, again for any action card among those. The player with 13 cards goes first.',
                 ['replace-actions']
@@ -543,7 +542,7 @@ export const wizMachine = setup({
                   ]
                 },
                 actions: {
-                  meta: step(
+                  meta: stepMeta(
                     'Action cards',
                     'Play action cards first: at most one for each hand on the table, and only once the 30+ hand is down.',
                     ['order-of-play', 'action-rules']
@@ -551,14 +550,14 @@ export const wizMachine = setup({
                   on: { NEXT: 'draw' }
                 },
                 draw: {
-                  meta: step('Draw', 'Take the top card of the main deck or of the discard pile.', [
+                  meta: stepMeta('Draw', 'Take the top card of the main deck or of the discard pile.', [
                     'order-of-play',
                     'drawing'
                   ]),
                   on: { NEXT: 'play' }
                 },
                 play: {
-                  meta: step(
+                  meta: stepMeta(
                     'Play to the table',
                     'Lay hands (the 30+ hand first), add to or take from hands, attach elementals and titans.',
                     ['order-of-play', 'hands', 'adding-taking']
@@ -566,7 +565,7 @@ export const wizMachine = setup({
                   on: { NEXT: 'discard' }
                 },
                 discard: {
-                  meta: step(
+                  meta: stepMeta(
                     'Discard',
                     'Discard a card to end the turn. Nothing left to discard? That player has gone out and wins the round.',
                     ['order-of-play', 'going-out']
@@ -592,7 +591,7 @@ export const wizMachine = setup({
           },
           states: {
             empty: {
-              meta: step(
+              meta: stepMeta(
                 'Losers with no cards',
                 'A loser holding no cards draws as many as the deck joker’s number (none if nobody picked it).',
                 ['empty-loser', 'ruling-empty-loser']
@@ -600,11 +599,11 @@ export const wizMachine = setup({
               on: { NEXT: 'counter' }
             },
             counter: {
-              meta: step('Counters', STEP_TEXT.counter, ['countering', 'ruling-countering']),
+              meta: stepMeta('Counters', STEP_TEXT.counter, ['countering', 'ruling-countering']),
               on: { NEXT: 'hands' }
             },
             hands: {
-              meta: step(
+              meta: stepMeta(
                 'Uncountered hands',
                 'List the winner’s hands nobody countered: their card values, and any titan or character on them.',
                 ['multipliers', 'card-values', 'titan-character-ep']
@@ -612,7 +611,7 @@ export const wizMachine = setup({
               on: { NEXT: 'chaotic' }
             },
             chaotic: {
-              meta: step(
+              meta: stepMeta(
                 'Chaotic EP',
                 'Each loser counts the points of the cards still held plus the table hands that countered nothing.',
                 ['chaotic-ep', 'card-values']
@@ -620,7 +619,7 @@ export const wizMachine = setup({
               on: { NEXT: 'total' }
             },
             total: {
-              meta: step('Round EP', 'Check the calculation line by line, then score the round.', [
+              meta: stepMeta('Round EP', 'Check the calculation line by line, then score the round.', [
                 'round-scoring',
                 'titan-character-ep',
                 'double-ep',
@@ -633,7 +632,7 @@ export const wizMachine = setup({
     },
     over: {
       type: 'final',
-      meta: step('Game over', 'A player reached the EP target. Undo if a number was entered wrongly.', [
+      meta: stepMeta('Game over', 'A player reached the EP target. Undo if a number was entered wrongly.', [
         'game-win'
       ])
     }

@@ -16,11 +16,12 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { BaseSetup, EventRecord, GameEvent, SessionRecord, SessionStatus } from '../db/records';
 import type { TablesideDB } from '../db/schema';
 import { newId } from '../util/id';
-import { initialState, step, storeState } from './replay';
+import { initialState, storeState } from './replay';
 import { Timeline } from './timeline';
 import { continues, firstAdjustment, lastAdjustment } from './adjust';
 import { buildTimeline, findWindow, loadTimeline, logHead, logRange, WINDOW_DEPTH } from './load';
-import { decide, refusalReason, stepMeta, type Intent } from './send';
+import { checkEvent, decide, stepMeta, type Intent } from './send';
+import { Listeners } from './listeners';
 import { CommitQueue, type CommitJob } from './commit';
 import { afterPaint, type Scheduler } from '../util/after-paint';
 import { heldMessage, SessionNotFoundError, storageFailure, storageTrouble } from './errors';
@@ -97,8 +98,8 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
   /** The head and period the stored record was last written for. */
   private writtenHead = 0;
   private writtenPeriod = 0;
-  private listeners = new Set<() => void>();
-  private failureListeners = new Set<(reason: string) => void>();
+  private readonly listeners = new Listeners();
+  private readonly failureListeners = new Listeners<[reason: string]>();
   private readonly snapshotEvery: number;
   private readonly now: () => number;
   private readonly schedule: Scheduler;
@@ -126,7 +127,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
   private writingBack: Promise<boolean> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private copyQueued = false;
-  private savedAgainListeners = new Set<() => void>();
+  private readonly savedAgainListeners = new Listeners();
 
   private constructor(
     private readonly db: TablesideDB,
@@ -297,27 +298,22 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
   }
 
   subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   /** Hears when held steps have been written back (the game is saved again). */
   onSavedAgain(listener: () => void): () => void {
-    this.savedAgainListeners.add(listener);
-    return () => this.savedAgainListeners.delete(listener);
+    return this.savedAgainListeners.add(listener);
   }
 
   /** Hears about writes that failed after their tap was shown (held, or taken back). */
   onFailure(listener: (reason: string) => void): () => void {
-    this.failureListeners.add(listener);
-    return () => this.failureListeners.delete(listener);
+    return this.failureListeners.add(listener);
   }
 
   /** Why an event would be refused now, without sending it; undefined when it would be accepted. */
   check(event: GameEvent): string | undefined {
-    if (this.problem) return this.problem;
-    if (step(this.logic, this.snapshot, event)) return undefined;
-    return refusalReason(this.logic, this.snapshot, event, this.setup);
+    return checkEvent(this.logic, this.snapshot, event, this.setup, this.problem);
   }
 
   // ---- changing --------------------------------------------------------------------------------
@@ -574,7 +570,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
     // Another tab took this step's number: show what it wrote. Saving itself still works.
     void this.reload().catch(() => {});
     this.notify();
-    for (const listener of this.failureListeners) listener(reason);
+    this.failureListeners.tell(reason);
   }
 
   /**
@@ -592,7 +588,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
     this.keepCopy();
     this.retryLater();
     this.notify();
-    for (const listener of this.failureListeners) listener(reason);
+    this.failureListeners.tell(reason);
   }
 
   /**
@@ -704,7 +700,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
         );
     }
     this.notify();
-    for (const listener of this.savedAgainListeners) listener();
+    this.savedAgainListeners.tell();
     return true;
   }
 
@@ -805,7 +801,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
   }
 
   private notify(): void {
-    for (const listener of this.listeners) listener();
+    this.listeners.tell();
   }
 }
 

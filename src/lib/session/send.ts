@@ -102,6 +102,22 @@ export function historyFields<S extends BaseSetup>(
   };
 }
 
+/**
+ * Why an event would be refused now, without sending it; undefined when it would be accepted. A
+ * game that cannot be fully read (`problem`) refuses everything with that reason.
+ */
+export function checkEvent<S extends BaseSetup>(
+  logic: GameLogic<S>,
+  snapshot: AnyMachineSnapshot,
+  event: GameEvent,
+  setup: S,
+  problem: string | undefined
+): string | undefined {
+  if (problem) return problem;
+  if (step(logic, snapshot, event)) return undefined;
+  return refusalReason(logic, snapshot, event, setup);
+}
+
 /** Why the machine refuses an event now, in plain words. */
 export function refusalReason<S extends BaseSetup>(
   logic: GameLogic<S>,

@@ -20,7 +20,8 @@ import type { JournalApi } from '../journal/journal';
 import { journalFor, quietly } from '../journal/attach';
 import { naturalStatus, saveFields } from '../session/record';
 import { step } from '../session/replay';
-import { refusalReason, stepMeta } from '../session/send';
+import { checkEvent, refusalReason, stepMeta } from '../session/send';
+import { Listeners } from '../session/listeners';
 import { afterPaint, type Scheduler } from '../util/after-paint';
 import { storageFailure } from '../session/errors';
 import { newClock, newDeviceId, nextEntry, seeEntries, type Clock, type EntryBody } from './clock';
@@ -89,8 +90,8 @@ export class SharedRuntime<S extends BaseSetup = BaseSetup> implements GameRunti
   private mirroring: Promise<void> = Promise.resolve();
   /** A copy to the main database is scheduled and has not started. */
   private copyDue = false;
-  private readonly listeners = new Set<() => void>();
-  private readonly failureListeners = new Set<(reason: string) => void>();
+  private readonly listeners = new Listeners();
+  private readonly failureListeners = new Listeners<[reason: string]>();
   private readonly stops: (() => void)[] = [];
   private readonly connection: Link;
   problem: string | undefined;
@@ -228,19 +229,15 @@ export class SharedRuntime<S extends BaseSetup = BaseSetup> implements GameRunti
   }
 
   subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   onFailure(listener: (reason: string) => void): () => void {
-    this.failureListeners.add(listener);
-    return () => this.failureListeners.delete(listener);
+    return this.failureListeners.add(listener);
   }
 
   check(event: GameEvent): string | undefined {
-    if (this.problem) return this.problem;
-    if (step(this.logic, this.snapshot, event)) return undefined;
-    return refusalReason(this.logic, this.snapshot, event, this.setup);
+    return checkEvent(this.logic, this.snapshot, event, this.setup, this.problem);
   }
 
   // ---- changing --------------------------------------------------------------------------------
@@ -411,7 +408,7 @@ export class SharedRuntime<S extends BaseSetup = BaseSetup> implements GameRunti
     const reason = storageFailure(error);
     this.unsaved = reason;
     this.notify();
-    for (const listener of this.failureListeners) listener(reason);
+    this.failureListeners.tell(reason);
   }
 
   private async setStatus(status: SessionStatus): Promise<void> {
@@ -421,6 +418,6 @@ export class SharedRuntime<S extends BaseSetup = BaseSetup> implements GameRunti
   }
 
   private notify(): void {
-    for (const listener of this.listeners) listener();
+    this.listeners.tell();
   }
 }

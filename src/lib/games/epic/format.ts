@@ -4,6 +4,10 @@
  * setup codes and backups all use them.
  */
 import type { BaseSetup } from '../../db/records';
+import { isObject } from '../players';
+
+/** Screens read a player's name through their game's format, the one way every game does. */
+export { playerName } from '../players';
 
 export type EpicFormat = 'sealed' | 'pack-war' | 'draft' | 'designed';
 
@@ -76,9 +80,6 @@ export function buildsDecks(setup: Pick<EpicSetup, 'format' | 'packs'>): boolean
   return setup.format === 'draft' || (setup.format === 'sealed' && setup.packs >= 3);
 }
 
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  !!x && typeof x === 'object' && !Array.isArray(x);
-
 /** Why a setup cannot start (or reopen) a game, in plain words; undefined when it is sound. */
 export function epicSetupProblem(value: unknown): string | undefined {
   if (!isObject(value)) return 'the setup is missing';
@@ -112,13 +113,4 @@ export function epicSetupProblem(value: unknown): string | undefined {
   if (!Number.isInteger(s.first) || s.first! < 0 || s.first! >= n)
     return 'the first player must be one of the players';
   return undefined;
-}
-
-/** A player's name from a setup (even a partial one being checked), or the fallback. */
-export function playerName(
-  setup: Pick<Partial<EpicSetup>, 'players'>,
-  id: string,
-  fallback = 'Someone'
-): string {
-  return setup.players?.find((p) => p?.id === id)?.name ?? fallback;
 }

@@ -4,9 +4,9 @@
  * the format and the match, and the result of a finished game or match.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type { GameEvent } from '../../db/records';
 import type { GameLogic } from '../../session/types';
 import { buildResult } from '../../session/results';
+import { gameLogic } from '../logic';
 import { epicFields } from './fields';
 import { epicChecks, epicMachine, type EpicEvent } from '../../machines/epic';
 import { describePick } from './draft';
@@ -101,17 +101,13 @@ const STEP_NAMES: Record<string, string> = {
   ready: 'the Battle Step'
 };
 
-export const epicLogic: GameLogic<EpicSetup> = {
+export const epicLogic: GameLogic<EpicSetup> = gameLogic<EpicSetup, EpicContext, EpicEvent>({
   machine: epicMachine,
   version: 1,
   fields: epicFields,
-  input: (setup) => setup,
   setupProblem: epicSetupProblem,
 
-  refusal(snapshot, event, setup) {
-    const ctx = ctxOf(snapshot);
-    const e = event as EpicEvent;
-    const name = (id: string) => playerName(setup, id);
+  refusal({ snapshot, ctx, event: e, name }) {
     const path = where(snapshot);
     if (snapshot.status === 'done') {
       return ctx.match
@@ -165,11 +161,8 @@ export const epicLogic: GameLogic<EpicSetup> = {
     return undefined;
   },
 
-  describe(event: GameEvent, before, after, setup) {
-    const e = event as EpicEvent;
-    const prev = ctxOf(before);
-    const ctx = ctxOf(after);
-    const name = (id: string) => playerName(setup, id);
+  describe(accepted) {
+    const { event: e, before, after, prev, ctx, setup, name } = accepted;
     const tail = consequences(setup, prev, ctx);
     switch (e.type) {
       case 'PICK':
@@ -230,7 +223,7 @@ export const epicLogic: GameLogic<EpicSetup> = {
       case 'ATTACK':
         return `${name(ctx.active)} attacks`;
     }
-    return event.type;
+    return accepted.event.type;
   },
 
   summarize(snapshot, setup) {
@@ -369,4 +362,4 @@ export const epicLogic: GameLogic<EpicSetup> = {
     }
     return meta;
   }
-};
+});

@@ -1,4 +1,5 @@
 import type { GameModule } from '../types';
+import { setupFromCode } from '../module';
 import type { EpicSetup } from './format';
 import { epicLogic } from './logic';
 import { blankSetup, decodeSetupCode } from './share';
@@ -13,10 +14,6 @@ const module: GameModule<EpicSetup> = {
    * A shared code carries the format, packs, match, player count, first seat and seed (so the
    * drawn seats come out the same); each table types its own names into the numbered seats.
    */
-  decodeSetup(code) {
-    const decoded = decodeSetupCode(code);
-    if (!decoded.ok) return decoded;
-    return { ok: true, setup: blankSetup(decoded) };
-  }
+  decodeSetup: setupFromCode(decodeSetupCode, blankSetup)
 };
 export default module;

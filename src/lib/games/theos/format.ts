@@ -3,6 +3,10 @@
  * Pure data and functions; the machine, the setup screen, setup codes and backups all use them.
  */
 import type { BaseSetup } from '../../db/records';
+import { isObject, nameProblem, playerName } from '../players';
+
+/** Screens read a player's name through their game's format, the one way every game does. */
+export { playerName };
 import { CARDS, GODS, GOD_NAMES, type God } from './cards';
 import { PREBUILT_GROUPS, ROSTER_SETS, prebuiltGroup, rosterSet } from './decks';
 import { DRAFT_PLANS, twoDraftProblem, passDraftProblem, type PassDraft, type TwoDraft } from './draft';
@@ -115,24 +119,12 @@ export const teamOf = (setup: Pick<TheosSetup, 'teams'>, id: string): number =>
 export const playsInTeams = (setup: Pick<TheosSetup, 'teams'>): boolean =>
   setup.teams.some((t) => t.length > 1);
 
-/** A player's name from a setup (even a partial one being checked), or the fallback. */
-export function playerName(
-  setup: Pick<Partial<TheosSetup>, 'players'>,
-  id: string,
-  fallback = 'Someone'
-): string {
-  return setup.players?.find((p) => p?.id === id)?.name ?? fallback;
-}
-
 /** "Ana", or "Ana & Ben" for a team. */
 export function teamName(setup: Pick<TheosSetup, 'players' | 'teams'>, team: number): string {
   return (setup.teams[team] ?? []).map((id) => playerName(setup, id)).join(' & ');
 }
 
 export const realmName = (realm: number) => `Realm ${realm + 1}`;
-
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  !!x && typeof x === 'object' && !Array.isArray(x);
 
 /** Why a setup cannot start (or reopen) a game, in plain words; undefined when it is sound. */
 export function theosSetupProblem(value: unknown): string | undefined {
@@ -145,8 +137,8 @@ export function theosSetupProblem(value: unknown): string | undefined {
   if (ids.some((id) => typeof id !== 'string' || !id)) return 'a player has no id';
   if (new Set(ids).size !== ids.length) return 'two players have the same id';
   for (const p of s.players) {
-    if (typeof p.name !== 'string' || !p.name.trim()) return 'every player needs a name';
-    if (p.name.length > NAME_LIMIT) return `names are at most ${NAME_LIMIT} characters`;
+    const problem = nameProblem(p?.name, NAME_LIMIT);
+    if (problem) return problem;
   }
   if (typeof s.seed !== 'string') return 'the seed is missing';
 

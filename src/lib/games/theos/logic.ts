@@ -3,9 +3,9 @@
  * home-list summary, the step banner adapted to the round and the game, and the result.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type { GameEvent } from '../../db/records';
 import type { GameLogic, StepMeta } from '../../session/types';
 import { buildResult } from '../../session/results';
+import { gameLogic } from '../logic';
 import { theosFields } from './fields';
 import {
   dieOf,
@@ -182,17 +182,13 @@ function endStep(
   return { ...meta, now: `${meta.now} ${realms}.` };
 }
 
-export const theosLogic: GameLogic<TheosSetup> = {
+export const theosLogic: GameLogic<TheosSetup> = gameLogic<TheosSetup, TheosContext, TheosEvent>({
   machine: theosMachine,
   version: 1,
   fields: theosFields,
-  input: (setup) => setup,
   setupProblem: theosSetupProblem,
 
-  refusal(snapshot, event, setup) {
-    const ctx = snapshot.context as TheosContext;
-    const e = event as TheosEvent;
-    const name = (id: string) => playerName(setup, id);
+  refusal({ snapshot, ctx, event: e, name }) {
     const where = phase(snapshot);
     if (where === 'over') return 'The game is over. Undo to change how it ended.';
     const duringPlay = where === 'prepare' || where === 'start' || where === 'play';
@@ -244,11 +240,8 @@ export const theosLogic: GameLogic<TheosSetup> = {
     return undefined;
   },
 
-  describe(event: GameEvent, before, after, setup) {
-    const e = event as TheosEvent;
-    const ctx = after.context as TheosContext;
-    const prev = before.context as TheosContext;
-    const name = (id: string) => playerName(setup, id);
+  describe(accepted) {
+    const { event: e, after, ctx, prev, setup, name } = accepted;
     switch (e.type) {
       case 'PICK': {
         const draft = prev.draft;
@@ -304,7 +297,7 @@ export const theosLogic: GameLogic<TheosSetup> = {
         return meta.title;
       }
     }
-    return event.type;
+    return accepted.event.type;
   },
 
   summarize(snapshot, setup) {
@@ -359,7 +352,7 @@ export const theosLogic: GameLogic<TheosSetup> = {
       length: { unit: 'round', number: ctx.round }
     });
   }
-};
+});
 
 /** "Die 7: Ana & Ben 14/14, Cy & Dee 9/14: Ana & Ben ascend" or "... nobody ascends". */
 export function winLine(setup: TheosSetup, ctx: TheosContext): string {

@@ -3,6 +3,10 @@
  * Pure data and functions; the machine, the setup screen and backups all use them.
  */
 import type { BaseSetup } from '../../db/records';
+import { isObject, playerName } from '../players';
+
+/** Screens read a player's name through their game's format, the one way every game does. */
+export { playerName };
 import { pilesProblem, type PileLayout } from './piles';
 
 export type TitansFormat = 'duel' | 'two-arenas' | 'three-arenas';
@@ -101,9 +105,6 @@ export function teamSizes(format: TitansFormat, players: number): number[] | und
   return sizes;
 }
 
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  !!x && typeof x === 'object' && !Array.isArray(x);
-
 /** Why a setup cannot start (or reopen) a game, in plain words; undefined when it is sound. */
 export function titansSetupProblem(value: unknown): string | undefined {
   if (!isObject(value)) return 'the setup is missing';
@@ -171,13 +172,4 @@ export function titansSetupProblem(value: unknown): string | undefined {
     return 'the Avatar Mat must start with one of the teams';
   }
   return undefined;
-}
-
-/** A player's name from a setup (even a partial one being checked), or the fallback. */
-export function playerName(
-  setup: Pick<Partial<TitansSetup>, 'players'>,
-  id: string,
-  fallback = 'Someone'
-): string {
-  return setup.players?.find((p) => p?.id === id)?.name ?? fallback;
 }

@@ -2,8 +2,8 @@
  * Titans of Eden for the session runtime: the machine plus plain-words refusals, history lines,
  * the home-list summary and the step banner adapted to the age and format.
  */
-import type { GameEvent } from '../../db/records';
 import type { GameLogic, StepMeta } from '../../session/types';
+import { gameLogic } from '../logic';
 import { buildResult } from '../../session/results';
 import { titansFields } from './fields';
 import {
@@ -44,17 +44,13 @@ export function battleLines(setup: TitansSetup, ctx: TitansContext): string[] {
   return lines;
 }
 
-export const titansLogic: GameLogic<TitansSetup> = {
+export const titansLogic: GameLogic<TitansSetup> = gameLogic<TitansSetup, TitansContext, TitansEvent>({
   machine: titansMachine,
   version: 1,
   fields: titansFields,
-  input: (setup) => setup,
   setupProblem: titansSetupProblem,
 
-  refusal(snapshot, event, setup) {
-    const ctx = snapshot.context as TitansContext;
-    const e = event as TitansEvent;
-    const name = (id: string) => playerName(setup, id);
+  refusal({ snapshot, ctx, event: e, name }) {
     switch (e.type) {
       case 'SURGE':
         return snapshot.matches({ turn: 'start' })
@@ -82,10 +78,8 @@ export const titansLogic: GameLogic<TitansSetup> = {
     return undefined;
   },
 
-  describe(event: GameEvent, before, after, setup) {
-    const e = event as TitansEvent;
-    const ctx = after.context as TitansContext;
-    const prev = before.context as TitansContext;
+  describe(accepted) {
+    const { event: e, after, ctx, prev, setup } = accepted;
     switch (e.type) {
       case 'SURGE':
         return `${playerName(setup, e.player)} surges (${ctx.surge[e.player]} token${ctx.surge[e.player] === 1 ? '' : 's'} left)`;
@@ -129,7 +123,7 @@ export const titansLogic: GameLogic<TitansSetup> = {
       case 'NEXT_TURN':
         return `Turn ${ctx.turn} begins; ${teamName(setup, ctx.avatar)} takes the Avatar Mat`;
     }
-    return event.type;
+    return accepted.event.type;
   },
 
   summarize(snapshot, setup) {
@@ -220,7 +214,7 @@ export const titansLogic: GameLogic<TitansSetup> = {
     }
     return meta;
   }
-};
+});
 
 /** Temples per team: a team's one mat, or both its mats in three arenas. */
 export function teamTemples(ctx: Pick<TitansContext, 'mats' | 'teamCount'>): number[] {

@@ -1,4 +1,5 @@
 import type { GameModule } from '../types';
+import { setupFromCode } from '../module';
 import type { TitansSetup } from './format';
 import { titansLogic } from './logic';
 import { decodeSetupCode } from './share';
@@ -13,14 +14,15 @@ const module: GameModule<TitansSetup> = {
    * A shared setup code carries the format, mode and ritual piles; the people at this table
    * still enter their own names and seats, so those start empty.
    */
-  decodeSetup(code) {
-    const decoded = decodeSetupCode(code);
-    if (!decoded.ok) return decoded;
-    const { format, mode, piles } = decoded;
-    return {
-      ok: true,
-      setup: { format, mode, piles, seed: '', players: [], teams: [], arenas: [], avatarTeam: 0 }
-    };
-  }
+  decodeSetup: setupFromCode(decodeSetupCode, ({ format, mode, piles }) => ({
+    format,
+    mode,
+    piles,
+    seed: '',
+    players: [],
+    teams: [],
+    arenas: [],
+    avatarTeam: 0
+  }))
 };
 export default module;

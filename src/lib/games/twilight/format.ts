@@ -4,6 +4,7 @@
  * first. Pure data and checks; the machine, the setup screen and backups all use them.
  */
 import type { BaseSetup } from '../../db/records';
+import { isObject, nameProblem } from '../players';
 import { rngFor, seedProblem } from '../../random/seeded';
 import { DEITY_IDS, deityById, type DeityId } from './cards';
 
@@ -77,16 +78,6 @@ export function alternatingTeams(players: number, teams: number): number[] {
   return Array.from({ length: players }, (_, i) => i % teams);
 }
 
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  !!x && typeof x === 'object' && !Array.isArray(x);
-
-/** Why a player's name cannot be used, or undefined. */
-export function nameProblem(name: unknown): string | undefined {
-  if (typeof name !== 'string' || name.trim() === '') return 'every player needs a name';
-  if ([...name].length > NAME_LIMIT) return `names are at most ${NAME_LIMIT} characters`;
-  return undefined;
-}
-
 /** Why a deck size does not fit the game, or undefined. */
 export function deckSizeProblem(size: unknown, extended: boolean): string | undefined {
   if (typeof size !== 'number' || !Number.isInteger(size)) return 'a deck size must be a whole number';
@@ -110,7 +101,7 @@ export function twilightSetupProblem(value: unknown): string | undefined {
   if (ids.some((id) => typeof id !== 'string' || id === '')) return 'every player needs an id';
   if (new Set(ids).size !== n) return 'two players have the same id';
   for (const p of s.players) {
-    const problem = nameProblem(p?.name);
+    const problem = nameProblem(p?.name, NAME_LIMIT);
     if (problem) return problem;
   }
   if (typeof s.seed !== 'string' || seedProblem(s.seed)) return 'the setup has no usable seed';

@@ -4,9 +4,9 @@
  * progress, standings (cards left in each Life Stack) and the result.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type { GameEvent } from '../../db/records';
 import type { GameLogic, StepMeta } from '../../session/types';
 import { buildResult } from '../../session/results';
+import { gameLogic } from '../logic';
 import { twilightFields } from './fields';
 import { stepOf, turnProblem, twilightMachine } from '../../machines/twilight';
 import { decayCards, type ByLevel } from './aspects';
@@ -202,26 +202,27 @@ function setupStageProblem(
   return 'The game has not begun: finish the draft first.';
 }
 
-export const twilightLogic: GameLogic<TwilightSetup> = {
+export const twilightLogic: GameLogic<TwilightSetup> = gameLogic<
+  TwilightSetup,
+  TwilightContext,
+  TwilightEvent
+>({
   machine: twilightMachine,
   // 2: the outcome names who went out together (a draw); END_TURN may carry the Decay.
   version: 2,
   fields: twilightFields,
-  input: (setup) => setup,
   setupProblem: twilightSetupProblem,
 
-  refusal(snapshot, event, setup) {
-    const e = event as TwilightEvent;
+  // Twilight names players by seat (seatName), not by id.
+  refusal({ snapshot, ctx, event: e, setup }) {
     if (snapshot.status === 'done') return 'The game is over. Undo the last step to change it.';
     const step = stepOf(snapshot.value);
-    if (step) return turnProblem(ctxOf(snapshot), e, step, (seat) => seatName(setup, seat));
+    if (step) return turnProblem(ctx, e, step, (seat) => seatName(setup, seat));
     return setupStageProblem(snapshot, e, setup);
   },
 
-  describe(event: GameEvent, before, after, setup) {
-    const b = ctxOf(before);
-    const a = ctxOf(after);
-    return describeEvent(event as TwilightEvent, b, a, setup, after) + aftermath(setup, b, a);
+  describe({ event, after, prev, ctx, setup }) {
+    return describeEvent(event, prev, ctx, setup, after) + aftermath(setup, prev, ctx);
   },
 
   summarize(snapshot, setup) {
@@ -359,4 +360,4 @@ export const twilightLogic: GameLogic<TwilightSetup> = {
     }
     return { ...meta, title: `${me} · ${meta.title}`, now };
   }
-};
+});

@@ -1,4 +1,6 @@
 import type { GameModule } from '../types';
+import { setupFromCode } from '../module';
+import { unnamedSeats } from '../players';
 import type { TwilightSetup } from './format';
 import { randomFirst } from './format';
 import { twilightLogic } from './logic';
@@ -14,16 +16,13 @@ const module: GameModule<TwilightSetup> = {
    * A shared setup code carries the table's shape and the seed (first player, seats, the Deity
    * draft); the people at this table still enter their own names and Deities.
    */
-  decodeSetup(code) {
-    const decoded = decodeSetupCode(code);
-    if (!decoded.ok) return decoded;
-    const { players, teams, extended, draft, firstBy, randomSeats, seed } = decoded;
-    const seats = Array.from({ length: players }, (_, i) => i);
-    return {
-      ok: true,
-      setup: {
+  decodeSetup: setupFromCode(
+    decodeSetupCode,
+    ({ players, teams, extended, draft, firstBy, randomSeats, seed }) => {
+      const seats = Array.from({ length: players }, (_, i) => i);
+      return {
         seed,
-        players: seats.map((i) => ({ id: `p${i + 1}`, name: '' })),
+        players: unnamedSeats(players),
         deities: seats.map(() => null),
         extended,
         decks: seats.map(() => (extended ? 60 : 50)),
@@ -32,8 +31,8 @@ const module: GameModule<TwilightSetup> = {
         firstBy,
         first: firstBy === 'random' ? randomFirst(seed, players) : 0,
         randomSeats
-      }
-    };
-  }
+      };
+    }
+  )
 };
 export default module;

@@ -4,6 +4,10 @@
  * Pure data and functions: the machine, the setup screen and backups all use them.
  */
 import type { BaseSetup } from '../../db/records';
+import { isObject } from '../players';
+
+/** Screens read a player's name through their game's format, the one way every game does. */
+export { playerName } from '../players';
 import {
   CHARACTER_ELEMENTS,
   DECKS,
@@ -96,9 +100,6 @@ export function charactersAllowed(format: WizFormat): boolean {
   return format === 'standard';
 }
 
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  !!x && typeof x === 'object' && !Array.isArray(x);
-
 /** Why a setup cannot start (or reopen) a game, in plain words; undefined when it is sound. */
 export function wizSetupProblem(value: unknown): string | undefined {
   if (!isObject(value)) return 'the setup is missing';
@@ -162,13 +163,4 @@ export function wizSetupProblem(value: unknown): string | undefined {
   }
   if (s.dealerBy !== 'die' && s.dealerBy !== 'seat') return 'say how the first dealer was chosen';
   return undefined;
-}
-
-/** A player's name from a setup (even a partial one being checked), or the fallback. */
-export function playerName(
-  setup: Pick<Partial<WizSetup>, 'players'>,
-  id: string,
-  fallback = 'Someone'
-): string {
-  return setup.players?.find((p) => p?.id === id)?.name ?? fallback;
 }

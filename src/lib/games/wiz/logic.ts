@@ -4,9 +4,9 @@
  * the result of a finished game.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type { GameEvent } from '../../db/records';
 import type { GameLogic, StepMeta } from '../../session/types';
 import { buildResult } from '../../session/results';
+import { gameLogic } from '../logic';
 import { wizFields } from './fields';
 import {
   draftCalc,
@@ -63,18 +63,14 @@ function scoringStep(snapshot: AnyMachineSnapshot): boolean {
   return snapshot.matches({ round: 'scoring' });
 }
 
-export const wizLogic: GameLogic<WizSetup> = {
+export const wizLogic: GameLogic<WizSetup> = gameLogic<WizSetup, WizContext, WizEvent>({
   machine: wizMachine,
   // 2: the draft lists the winner's countered hands and whether the bonus was claimed against every hand.
   version: 2,
   fields: wizFields,
-  input: (setup) => setup,
   setupProblem: wizSetupProblem,
 
-  refusal(snapshot, event, setup) {
-    const ctx = snapshot.context as WizContext;
-    const e = event as WizEvent;
-    const name = (id: string) => playerName(setup, id);
+  refusal({ snapshot, ctx, event: e, name }) {
     const scoring = scoringStep(snapshot);
     switch (e.type) {
       case 'GO_OUT':
@@ -103,11 +99,8 @@ export const wizLogic: GameLogic<WizSetup> = {
     return undefined;
   },
 
-  describe(event: GameEvent, before, after, setup) {
-    const e = event as WizEvent;
-    const ctx = after.context as WizContext;
-    const prev = before.context as WizContext;
-    const name = (id: string) => playerName(setup, id);
+  describe(accepted) {
+    const { event: e, before, after, ctx, prev, setup, name } = accepted;
     switch (e.type) {
       case 'NEXT':
       case 'END_TURN': {
@@ -154,7 +147,7 @@ export const wizLogic: GameLogic<WizSetup> = {
         return `${name(e.player)} ${signed(e.ep)} EP, character attack${won}`;
       }
     }
-    return event.type;
+    return accepted.event.type;
   },
 
   summarize(snapshot, setup) {
@@ -239,7 +232,7 @@ export const wizLogic: GameLogic<WizSetup> = {
     }
     return meta;
   }
-};
+});
 
 function turnStep(snapshot: AnyMachineSnapshot, setup: WizSetup, meta: StepMeta): StepMeta {
   const ctx = snapshot.context as WizContext;

@@ -1,4 +1,6 @@
 import type { GameModule } from '../types';
+import { setupFromCode } from '../module';
+import { unnamedSeats } from '../players';
 import type { WizSetup } from './format';
 import { wizLogic } from './logic';
 import { decodeSetupCode } from './share';
@@ -13,12 +15,10 @@ const module: GameModule<WizSetup> = {
    * A shared setup code carries the format, seats, deck, target, options and every draw; the
    * people at this table still type their own names, so those start empty.
    */
-  decodeSetup(code) {
-    const decoded = decodeSetupCode(code);
-    if (!decoded.ok) return decoded;
-    const { ok: _ok, seats, ...rest } = decoded;
-    const players = Array.from({ length: seats }, (_, i) => ({ id: `p${i + 1}`, name: '' }));
-    return { ok: true, setup: { ...rest, players, seed: '' } };
-  }
+  decodeSetup: setupFromCode(decodeSetupCode, ({ seats, ...rest }) => ({
+    ...rest,
+    players: unnamedSeats(seats),
+    seed: ''
+  }))
 };
 export default module;

@@ -1,0 +1,27 @@
+/**
+ * What every game's GameModule does the same way with a shared setup code: read it with the
+ * game's codec, pass a refusal on as it is, and make the setup this table starts from.
+ */
+import type { BaseSetup } from '../db/records';
+import type { GameModule } from './types';
+
+type Decoded = { ok: true } | { ok: false; reason: string };
+
+/** The shared parts a code carries, without the codec's `ok`. */
+export type Shared<R extends Decoded> = Omit<Extract<R, { ok: true }>, 'ok'>;
+
+/**
+ * A GameModule's decodeSetup from the game's code reader and how the shared parts become a
+ * setup (the seats the code does not name start empty).
+ */
+export function setupFromCode<R extends Decoded, S extends BaseSetup>(
+  decode: (code: string) => R,
+  setupOf: (shared: Shared<R>) => S
+): NonNullable<GameModule<S>['decodeSetup']> {
+  return (code) => {
+    const decoded = decode(code);
+    if (!decoded.ok) return decoded as Extract<R, { ok: false }>;
+    const { ok: _ok, ...shared } = decoded as Extract<R, { ok: true }>;
+    return { ok: true, setup: setupOf(shared as Shared<R>) };
+  };
+}
