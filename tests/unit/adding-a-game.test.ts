@@ -69,13 +69,21 @@ describe('Adding a game, as docs/architecture.md says', () => {
         ].map((f) => readFileSync(resolve(root, dir, f), 'utf8'))
     );
     expect(kit).toEqual(expect.arrayContaining(['SetupForm', 'Choice', 'GameOver', 'FacingToggle']));
+    // A piece is a component (used as <Piece>) or a class a screen keeps its state in (new Piece).
+    const uiModules = [
+      ...readdirSync(resolve(root, 'src/lib/ui')).map((f) => `src/lib/ui/${f}`),
+      ...readdirSync(resolve(root, 'src/lib/ui/setup')).map((f) => `src/lib/ui/setup/${f}`)
+    ]
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => readFileSync(resolve(root, f), 'utf8'));
     for (const piece of kit) {
       const exists =
         new RegExp(`as ${piece}\\b`).test(setupKit) ||
-        existsSync(resolve(root, `src/lib/ui/${piece}.svelte`));
+        existsSync(resolve(root, `src/lib/ui/${piece}.svelte`)) ||
+        uiModules.some((m) => new RegExp(`export class ${piece}\\b`).test(m));
       expect(exists, piece).toBe(true);
       expect(
-        screens.some((s) => new RegExp(`<${piece}[\\s>/]`).test(s)),
+        screens.some((s) => new RegExp(`<${piece}[\\s>/]|new ${piece}\\(`).test(s)),
         `${piece} in use`
       ).toBe(true);
     }
