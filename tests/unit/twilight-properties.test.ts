@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { twilightLogic } from '../../src/lib/games/twilight/logic';
-import { sideOf, type TwilightContext, type TwilightEvent } from '../../src/lib/games/twilight/table';
+import { PILES, sideOf, type TwilightContext, type TwilightEvent } from '../../src/lib/games/twilight/table';
 import { initialState, replay, sameState, step, storeState } from '../../src/lib/session/replay';
 import { SessionRuntime } from '../../src/lib/session/runtime';
 import { TwilightDriver, twilightSetup } from '../fixtures/twilight';
@@ -61,18 +61,7 @@ function eventFor(ctx: TwilightContext, [kind, a, b, c]: Tap, opts: { effects: b
         ? {
             type: 'ADJUST',
             seat,
-            pile: (
-              [
-                'life',
-                'hand',
-                'discard',
-                'destroyed',
-                'aspect',
-                'resource1',
-                'resource2',
-                'resource3'
-              ] as const
-            )[b % 8],
+            pile: PILES[b % PILES.length],
             delta: (c % 11) - 6 || 1
           }
         : { type: 'NO_ATTACK' };
