@@ -2,6 +2,8 @@
  * Table comfort on every main screen: every control has a name a screen reader can say, and is at
  * least 48 px tall and wide (links inside running text excepted), and keyboard focus is visible.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { openTab, visit } from './harness';
 import { accessibilityProblems as problems, structureProblems } from './checks';
@@ -65,6 +67,39 @@ describe('touch targets and names', () => {
     }
     expect(found).toEqual({});
     await context.close();
+  });
+
+  it('words are readable: no text under 4.5:1 contrast on the entry pages, light and dark', async () => {
+    // axe-core's colour-contrast rule (the check Lighthouse runs), fetched from our own server's
+    // disk rather than any network: it comes with Lighthouse, a dev dependency.
+    const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    const found: Record<string, string[]> = {};
+    const games = ['titans', 'twilight', 'epic', 'wiz', 'theos'];
+    const paths = ['/', '/rules/titans/turn', ...games.map((g) => `/${g}/new`)];
+    for (const dark of [false, true]) {
+      const { page, context } = await openTab(shared.browser, { dark });
+      for (const path of paths) {
+        await visit(page, `${shared.server.url}${path}`);
+        if (path.endsWith('/new'))
+          await page
+            .getByRole('button', { name: /^Start/ })
+            .first()
+            .waitFor();
+        // Through DevTools, which the page's Content-Security-Policy does not stop (a script tag it does).
+        await page.evaluate(axe);
+        const faint = await page.evaluate(async () => {
+          const run = (window as unknown as { axe: { run(o: object): Promise<AxeResult> } }).axe.run;
+          type AxeResult = { violations: { nodes: { html: string; failureSummary: string }[] }[] };
+          const result = await run({ runOnly: ['color-contrast'] });
+          return result.violations.flatMap((v) =>
+            v.nodes.map((n) => `${n.html.slice(0, 80)}: ${n.failureSummary.split('\n').pop()}`)
+          );
+        });
+        if (faint.length) found[`${path} (${dark ? 'dark' : 'light'})`] = faint;
+      }
+      await context.close();
+    }
+    expect(found).toEqual({});
   });
 
   it('keyboard focus is visible', async () => {
