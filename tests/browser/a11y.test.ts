@@ -5,11 +5,26 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { GAMES } from '../../src/lib/games/registry';
 import { openTab, visit } from './harness';
 import { accessibilityProblems as problems, structureProblems } from './checks';
 import { useBrowser } from './shared';
 
 const shared = useBrowser();
+
+/** The pages a phone may meet first (the ones Lighthouse is run on: scripts/lighthouse.ts). */
+const ENTRY_PAGES = ['/', '/rules/titans', '/rules/titans/turn', ...GAMES.map((g) => `/${g.id}/new`)];
+
+/** An entry page, once it shows what it is for: a new-game page its setup (the game's code loaded). */
+async function visitEntry(page: Page, path: string) {
+  await visit(page, `${shared.server.url}${path}`);
+  if (path.endsWith('/new'))
+    await page
+      .getByRole('button', { name: /^Start/ })
+      .first()
+      .waitFor();
+}
 
 describe('touch targets and names', () => {
   it('home, new game, play (start and battle), rules and settings', async () => {
@@ -52,16 +67,8 @@ describe('touch targets and names', () => {
   it('the entry pages: every ARIA reference points at something, no heading skips a level', async () => {
     const { page, context } = await openTab(shared.browser);
     const found: Record<string, string[]> = {};
-    const games = ['titans', 'twilight', 'epic', 'wiz', 'theos'];
-    const paths = ['/', '/rules/titans', '/rules/titans/turn', ...games.map((g) => `/${g}/new`)];
-    for (const path of paths) {
-      await visit(page, `${shared.server.url}${path}`);
-      // A new-game page shows its setup once the game's code has loaded.
-      if (path.endsWith('/new'))
-        await page
-          .getByRole('button', { name: /^Start/ })
-          .first()
-          .waitFor();
+    for (const path of ENTRY_PAGES) {
+      await visitEntry(page, path);
       const p = await structureProblems(page);
       if (p.length) found[path] = p;
     }
@@ -74,17 +81,10 @@ describe('touch targets and names', () => {
     // disk rather than any network: it comes with Lighthouse, a dev dependency.
     const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     const found: Record<string, string[]> = {};
-    const games = ['titans', 'twilight', 'epic', 'wiz', 'theos'];
-    const paths = ['/', '/rules/titans/turn', ...games.map((g) => `/${g}/new`)];
     for (const dark of [false, true]) {
       const { page, context } = await openTab(shared.browser, { dark });
-      for (const path of paths) {
-        await visit(page, `${shared.server.url}${path}`);
-        if (path.endsWith('/new'))
-          await page
-            .getByRole('button', { name: /^Start/ })
-            .first()
-            .waitFor();
+      for (const path of ENTRY_PAGES) {
+        await visitEntry(page, path);
         // Through DevTools, which the page's Content-Security-Policy does not stop (a script tag it does).
         await page.evaluate(axe);
         const faint = await page.evaluate(async () => {
