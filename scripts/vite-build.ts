@@ -10,15 +10,21 @@ import type { Plugin } from 'vite';
  */
 export function gameCodeInTheBrowserOnly(): Plugin {
   const entry = /\/src\/lib\/games\/[^/]+\/index\.ts$/;
-  const load = /import\(\s*(['"])\.\/module\1\s*\)/g;
+  // `load` (the whole game) and `loadSetup` (its new-game screen).
+  const load = /import\(\s*(['"])\.\/(module|setup)\1\s*\)/g;
   return {
     name: 'tableside:game-code-in-the-browser-only',
     apply: 'build',
     transform(code, id, options) {
       if (!options?.ssr || !entry.test(id)) return;
-      const out = code.replace(load, () => "Promise.reject(new Error('A game loads in the browser only'))");
+      let found = 0;
+      const out = code.replace(load, () => {
+        found++;
+        return "Promise.reject(new Error('A game loads in the browser only'))";
+      });
       // A registry entry that loads its module some other way would bring its CSS back unseen.
-      if (out === code) throw new Error(`${id}: expected its load() to import('./module')`);
+      if (found !== 2)
+        throw new Error(`${id}: expected load() to import('./module') and loadSetup() './setup'`);
       return { code: out, map: null };
     }
   };

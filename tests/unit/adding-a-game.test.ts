@@ -106,6 +106,12 @@ describe('Adding a game, as docs/architecture.md says', () => {
       'Counter is for two players'
     );
     expect(entry.describeSetup(setup as never)).toBe('To 10');
+    // The new-game page paints from loadSetup: the same screen and code reader, no logic or Play.
+    const setupOnly = await entry.loadSetup();
+    expect(setupOnly.Setup).toBe(module.Setup);
+    expect(setupOnly.decodeSetup).toBe(module.decodeSetup);
+    expect(setupOnly).not.toHaveProperty('logic');
+    expect(setupOnly).not.toHaveProperty('Play');
   });
 
   it('its setup screen is the kit: labelled choices, the table checklist and Start', () => {

@@ -36,14 +36,24 @@ export interface SeatOption {
   note?: string;
 }
 
-/** The heavy part of a game, loaded only when the game is opened. */
-export interface GameModule<S extends BaseSetup = any> {
-  logic: GameLogic<S>;
+/**
+ * A game's new-game screen and its setup-code reader: all the new-game page needs to paint, so
+ * the machine, the rules logic and the play screen load behind it (GameEntry.loadSetup).
+ */
+export interface GameSetupModule<S extends BaseSetup = any> {
   Setup: Component<SetupProps<S>>;
-  Play: Component<PlayProps<S>>;
   /** Reads a shared setup code or link parameter back into a setup (optional). */
   decodeSetup?: (code: string) => { ok: true; setup: S } | { ok: false; reason: string };
 }
+
+/** What a game adds to its setup screen to be played: its rules logic and play screen (module.ts). */
+export interface GamePlayModule<S extends BaseSetup = any> {
+  logic: GameLogic<S>;
+  Play: Component<PlayProps<S>>;
+}
+
+/** The heavy part of a game, loaded only when the game is opened. */
+export interface GameModule<S extends BaseSetup = any> extends GameSetupModule<S>, GamePlayModule<S> {}
 
 /** The light part: what the home list and the router need, with no machine or UI loaded. */
 export interface GameEntry {
@@ -70,4 +80,6 @@ export interface GameEntry {
    */
   seats?: (setup: BaseSetup & Record<string, unknown>) => SeatOption[];
   load: () => Promise<GameModule>;
+  /** Only the new-game screen (a part of what `load` brings): the new-game page's first paint. */
+  loadSetup: () => Promise<GameSetupModule>;
 }

@@ -20,6 +20,7 @@ import type { JournalApi, JournalSummary } from './journal';
 import type { JournalAnswer, JournalOp, JournalReply, JournalRequest } from './protocol';
 import { journalStatus } from './status.svelte';
 import { storageTrouble } from '../session/storage-trouble';
+import { whenIdle } from '../util/after-paint';
 
 /** How long the worker may take to start before the app carries on without a journal. */
 const START_TIMEOUT_MS = 4000;
@@ -155,7 +156,7 @@ export class WorkerJournal implements JournalApi {
       this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
       if (QUEUED.has(op)) {
         this.queue.push(request);
-        this.cancelPost ??= whenIdle(() => this.post());
+        this.cancelPost ??= whenIdle(() => this.post(), POST_WITHIN_MS, POST_AFTER_MS);
         return;
       }
       // Everything queued before this call goes first.
@@ -219,16 +220,6 @@ export class WorkerJournal implements JournalApi {
   read(sessionId: string): Promise<JournalGame | undefined> {
     return this.call('read', sessionId);
   }
-}
-
-/** Runs `run` once the page is idle (after the frame being drawn), soon in any case. */
-function whenIdle(run: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(run, { timeout: POST_WITHIN_MS });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(run, POST_AFTER_MS);
-  return () => clearTimeout(timer);
 }
 
 function failing(error: Error): void {

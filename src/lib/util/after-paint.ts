@@ -27,3 +27,17 @@ export const afterPaint: Scheduler = (run) => {
   // A frame that never comes (the tab was hidden meanwhile) must not hold the work back.
   setTimeout(once, 100);
 };
+
+/**
+ * Runs `run` once the page is idle (after the frame being drawn), and within `within` ms in any
+ * case; after `fallback` ms where the browser has no requestIdleCallback (Safari). Returns a
+ * function that cancels it.
+ */
+export function whenIdle(run: () => void, within: number, fallback = within): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(run, { timeout: within });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(run, fallback);
+  return () => clearTimeout(timer);
+}

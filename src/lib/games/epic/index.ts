@@ -1,4 +1,5 @@
 import type { GameEntry } from '../types';
+import { gameLoaders } from '../loaders';
 
 const FORMAT_NAMES: Record<string, string> = {
   sealed: 'Sealed Pack',
@@ -22,5 +23,8 @@ export const epic: GameEntry = {
     const match = setup.match ? ' · match' : '';
     return `${format}${packs} · ${setup.players.length} players${match}`;
   },
-  load: () => import('./module').then((m) => m.default)
+  ...gameLoaders(
+    () => import('./setup'),
+    () => import('./module')
+  )
 };

@@ -1,4 +1,5 @@
 import type { GameEntry } from '../types';
+import { gameLoaders } from '../loaders';
 import { seatsByTeamIds } from '../seats';
 
 const TYPES: Record<string, string> = {
@@ -30,5 +31,8 @@ export const theos: GameEntry = {
     return `${type}${players}${decks && DECKS[decks] ? ` · ${DECKS[decks]}` : ''}`;
   },
   seats: (setup) => seatsByTeamIds(setup, setup.teams),
-  load: () => import('./module').then((m) => m.default)
+  ...gameLoaders(
+    () => import('./setup'),
+    () => import('./module')
+  )
 };

@@ -2,7 +2,7 @@
  * What to set out on the table for a Titans of Eden setup, as short lines for the setup screen.
  */
 import { FORMATS, handSize, matsFor, type TitansSetup } from './format';
-import { teamName } from './logic';
+import { teamName } from './format';
 
 export function setupChecklist(setup: TitansSetup): string[] {
   const arenas = FORMATS[setup.format].arenas;

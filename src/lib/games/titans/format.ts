@@ -173,3 +173,9 @@ export function titansSetupProblem(value: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** "Ana", "Ana & Ben", or "Team 2 (Ana & Ben)" where teams matter. */
+export function teamName(setup: TitansSetup, team: number, withNumber = setup.format !== 'duel'): string {
+  const names = (setup.teams[team] ?? []).map((id) => playerName(setup, id)).join(' & ');
+  return withNumber ? `Team ${team + 1} (${names})` : names;
+}

@@ -1,4 +1,5 @@
 import type { GameEntry } from '../types';
+import { gameLoaders } from '../loaders';
 import { seatsByTeamIds } from '../seats';
 
 /** Titans of Eden, as the registry sees it; the rest loads when the game is opened. */
@@ -18,5 +19,8 @@ export const titans: GameEntry = {
     return `${format ?? 'Titans'} · ${mode}${players}`;
   },
   seats: (setup) => seatsByTeamIds(setup, setup.teams),
-  load: () => import('./module').then((m) => m.default)
+  ...gameLoaders(
+    () => import('./setup'),
+    () => import('./module')
+  )
 };

@@ -13,13 +13,7 @@ import {
   type TitansContext,
   type TitansEvent
 } from '../../machines/titans';
-import { handSize, playerName, titansSetupProblem, type TitansSetup } from './format';
-
-/** "Ana", "Ana & Ben", or "Team 2 (Ana & Ben)" where teams matter. */
-export function teamName(setup: TitansSetup, team: number, withNumber = setup.format !== 'duel'): string {
-  const names = (setup.teams[team] ?? []).map((id) => playerName(setup, id)).join(' & ');
-  return withNumber ? `Team ${team + 1} (${names})` : names;
-}
+import { handSize, playerName, teamName, titansSetupProblem, type TitansSetup } from './format';
 
 export function battleLines(setup: TitansSetup, ctx: TitansContext): string[] {
   const battle = ctx.lastBattle;

@@ -1,4 +1,5 @@
 import type { GameEntry } from '../types';
+import { gameLoaders } from '../loaders';
 import { seatsByTeamNumbers } from '../seats';
 
 /** Twilight of the Gods, as the registry sees it; the rest loads when the game is opened. */
@@ -23,5 +24,8 @@ export const twilight: GameEntry = {
     return `${table} · ${decks}`;
   },
   seats: (setup) => seatsByTeamNumbers(setup, setup.teams),
-  load: () => import('./module').then((m) => m.default)
+  ...gameLoaders(
+    () => import('./setup'),
+    () => import('./module')
+  )
 };

@@ -1,38 +1,8 @@
-import type { GameModule } from '../types';
-import { setupFromCode } from '../module';
-import { unnamedSeats } from '../players';
+/** What playing the game adds to its setup screen: the rules logic and the play screen. */
+import type { GamePlayModule } from '../types';
 import type { TwilightSetup } from './format';
-import { randomFirst } from './format';
 import { twilightLogic } from './logic';
-import { decodeSetupCode } from './share';
-import Setup from './Setup.svelte';
 import Play from './Play.svelte';
 
-const module: GameModule<TwilightSetup> = {
-  logic: twilightLogic,
-  Setup,
-  Play,
-  /**
-   * A shared setup code carries the table's shape and the seed (first player, seats, the Deity
-   * draft); the people at this table still enter their own names and Deities.
-   */
-  decodeSetup: setupFromCode(
-    decodeSetupCode,
-    ({ players, teams, extended, draft, firstBy, randomSeats, seed }) => {
-      const seats = Array.from({ length: players }, (_, i) => i);
-      return {
-        seed,
-        players: unnamedSeats(players),
-        deities: seats.map(() => null),
-        extended,
-        decks: seats.map(() => (extended ? 60 : 50)),
-        teams: teams ? seats.map((i) => i % teams) : null,
-        draft,
-        firstBy,
-        first: firstBy === 'random' ? randomFirst(seed, players) : 0,
-        randomSeats
-      };
-    }
-  )
-};
+const module: GamePlayModule<TwilightSetup> = { logic: twilightLogic, Play };
 export default module;

@@ -1,4 +1,5 @@
 import type { GameEntry } from '../types';
+import { gameLoaders } from '../loaders';
 
 /** WiZ, as the registry sees it; the rest loads when the game is opened. */
 export const wiz: GameEntry = {
@@ -16,5 +17,8 @@ export const wiz: GameEntry = {
   },
   // Solo is one person at both seats: nobody to choose.
   seats: (setup) => (setup.format === 'solo' ? [] : setup.players.map((p) => ({ name: p.name }))),
-  load: () => import('./module').then((m) => m.default)
+  ...gameLoaders(
+    () => import('./setup'),
+    () => import('./module')
+  )
 };
