@@ -143,6 +143,11 @@ describe('importing an older backup of a game played on since', () => {
           .join(' | ')
       );
     await expect.poll(said, { timeout: 120_000 }).toContain('1 game added.');
+    // Which game the imported id is, so that opening it by its address loads the game's code
+    // while the database opens (app/game-hint.ts).
+    expect(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('tableside.game-of') ?? '{}'))
+    ).toMatchObject({ [LONG_GAME_ID]: 'theos' });
     // The page showed how far the check had come (and not only 0 %) before it was done.
     expect(
       await page.evaluate(() => (window as unknown as { __progressSeen: number }).__progressSeen)
