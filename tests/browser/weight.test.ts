@@ -17,6 +17,31 @@ const shared = useBrowser();
 const BUILD = resolve(import.meta.dirname, '../../build');
 const html = (file: string) => readFileSync(resolve(BUILD, file), 'utf8');
 
+/** Strings only the game engine's modules have: XState's own error text, the session's replay. */
+const ENGINE = [
+  'root actor cannot be stopped directly',
+  'Spawning actors is not possible while replaying a log'
+];
+
+/**
+ * A tab with no service worker (so every script is a response seen here) that notes the scripts
+ * it loads; `loaded(marker)`: those of them, so far, whose text holds the marker.
+ */
+async function scriptsTab() {
+  const tab = await openTab(shared.browser);
+  await tab.context.route('**/sw.js', (r) => r.abort());
+  const scripts: string[] = [];
+  tab.page.on('response', (r) => {
+    if (r.url().endsWith('.js')) scripts.push(r.url());
+  });
+  const loaded = async (marker: string) => {
+    const urls = [...scripts];
+    const bodies = await Promise.all(urls.map((u) => fetch(u).then((r) => r.text())));
+    return urls.filter((_, i) => bodies[i].includes(marker));
+  };
+  return { ...tab, loaded };
+}
+
 describe('the home page first paint', () => {
   it('asks only for what its first screen needs: no play screen styles', () => {
     const home = html('index.html');
@@ -28,23 +53,10 @@ describe('the home page first paint', () => {
 
 describe('the home page first load', () => {
   it('with no game saved, loads no game engine: not XState, not the session code', async () => {
-    const { page, context } = await openTab(shared.browser);
-    await context.route('**/sw.js', (r) => r.abort());
-    const scripts: string[] = [];
-    page.on('response', (r) => {
-      if (r.url().endsWith('.js')) scripts.push(r.url());
-    });
+    const { page, context, loaded } = await scriptsTab();
     await visit(page, shared.server.url);
     await page.waitForLoadState('networkidle');
-    // (Read from the list as it stands: the reads below are responses too.)
-    const urls = [...scripts];
-    const bodies = await Promise.all(
-      urls.map((u) => page.evaluate((u) => fetch(u).then((r) => r.text()), u))
-    );
-    // Each is a string only its module has (XState's own error text; the session's replay).
-    const loaded = (marker: string) => urls.filter((_, i) => bodies[i].includes(marker));
-    expect(loaded('root actor cannot be stopped directly')).toEqual([]);
-    expect(loaded('Spawning actors is not possible while replaying a log')).toEqual([]);
+    for (const marker of ENGINE) expect(await loaded(marker)).toEqual([]);
     await context.close();
   });
 
@@ -75,32 +87,17 @@ describe('the home page first load', () => {
 
 describe('the new-game page', () => {
   it('paints its setup form with no game engine; the rest loads once the table starts on it; a first visit opens no database', async () => {
-    const { page, context } = await openTab(shared.browser);
-    await context.route('**/sw.js', (r) => r.abort());
-    const scripts: string[] = [];
-    page.on('response', (r) => {
-      if (r.url().endsWith('.js')) scripts.push(r.url());
-    });
+    const { page, context, loaded } = await scriptsTab();
     await visit(page, `${shared.server.url}/titans/new`);
     await page.locator('form.setup').waitFor();
     await page.waitForLoadState('networkidle');
-    // Each is a string only its module has (XState's own error text; the session's replay).
-    const loaded = async (marker: string) => {
-      const urls = [...scripts];
-      const bodies = await Promise.all(urls.map((u) => fetch(u).then((r) => r.text())));
-      return urls.filter((_, i) => bodies[i].includes(marker));
-    };
-    const engine = [
-      'root actor cannot be stopped directly',
-      'Spawning actors is not possible while replaying a log'
-    ];
-    for (const marker of engine) expect(await loaded(marker)).toEqual([]);
+    for (const marker of ENGINE) expect(await loaded(marker)).toEqual([]);
     // Nobody is remembered yet: the seats offer no names, and the database is never opened.
     expect(await page.evaluate(() => indexedDB.databases().then((d) => d.map((x) => x.name)))).toEqual([]);
 
     // The first touch on the form brings the rest, ready for Start.
     await page.getByRole('textbox', { name: 'Name of player 1' }).focus();
-    for (const marker of engine) await expect.poll(() => loaded(marker).then((u) => u.length)).toBe(1);
+    for (const marker of ENGINE) await expect.poll(() => loaded(marker).then((u) => u.length)).toBe(1);
     await context.close();
   });
 });
