@@ -76,8 +76,8 @@ describe('touch targets and names', () => {
     await context.close();
   });
 
-  it('words are readable: no text under 4.5:1 contrast on the entry pages, light and dark', async () => {
-    // axe-core's colour-contrast rule (the check Lighthouse runs), fetched from our own server's
+  it('words are readable and no control hides under another, on the entry pages, light and dark', async () => {
+    // axe-core's colour-contrast and target-size rules (checks Lighthouse runs), fetched from our own server's
     // disk rather than any network: it comes with Lighthouse, a dev dependency.
     const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     const found: Record<string, string[]> = {};
@@ -87,15 +87,19 @@ describe('touch targets and names', () => {
         await visitEntry(page, path);
         // Through DevTools, which the page's Content-Security-Policy does not stop (a script tag it does).
         await page.evaluate(axe);
-        const faint = await page.evaluate(async () => {
+        const broken = await page.evaluate(async () => {
           const run = (window as unknown as { axe: { run(o: object): Promise<AxeResult> } }).axe.run;
-          type AxeResult = { violations: { nodes: { html: string; failureSummary: string }[] }[] };
-          const result = await run({ runOnly: ['color-contrast'] });
+          // target-size: a control left partly uncovered by another (a choice peeking out from
+          // under the sticky Start button) must still leave a 24 px square to tap.
+          type AxeResult = {
+            violations: { id: string; nodes: { html: string; failureSummary: string }[] }[];
+          };
+          const result = await run({ runOnly: ['color-contrast', 'target-size'] });
           return result.violations.flatMap((v) =>
-            v.nodes.map((n) => `${n.html.slice(0, 80)}: ${n.failureSummary.split('\n').pop()}`)
+            v.nodes.map((n) => `${v.id}: ${n.html.slice(0, 80)}: ${n.failureSummary.split('\n').pop()}`)
           );
         });
-        if (faint.length) found[`${path} (${dark ? 'dark' : 'light'})`] = faint;
+        if (broken.length) found[`${path} (${dark ? 'dark' : 'light'})`] = broken;
       }
       await context.close();
     }
