@@ -11,6 +11,10 @@
  *
  * Build a side with `npx vite build --outDir <dir>` on the commit to compare. Runs of one build
  * differ by a millisecond or more from run to run on a busy machine: compare within one A/B.
+ *
+ * With BENCH_DETAIL=1, each round also prints every key's time and where the main thread spent
+ * a key on average (event dispatch by type, style, layout, paint, commit…), for all keys and for
+ * the keys over 40 ms: to see what a change could still take away.
  */
 import type { Browser } from 'playwright-core';
 import { launch, openTab } from '../tests/browser/harness';
@@ -82,11 +86,47 @@ async function typeWords(browser: Browser, root: string): Promise<{ commit: numb
       .map((k) =>
         Math.max(...timed.filter((e) => e.start >= k.start && e.start < k.start + 50).map((e) => e.duration))
       );
+    if (process.env.BENCH_DETAIL) detail(onMain, keydowns, commits, commit);
     return { commit, timing };
   } finally {
     await context.close();
     await server.close();
   }
+}
+
+/** The main thread's time by kind of work within each key (nested events are counted in each). */
+function detail(onMain: TraceEvent[], keydowns: number[], commits: number[], commit: number[]) {
+  const keys = WORDS.flatMap((w) => [...w].map((_, i) => w.slice(0, i + 1)));
+  console.log(keys.map((k, i) => `${k} ${commit[i]?.toFixed(0)}`).join(', '));
+  const KINDS = new Set([
+    'EventDispatch',
+    'FunctionCall',
+    'UpdateLayoutTree',
+    'Layout',
+    'PrePaint',
+    'Paint',
+    'Layerize',
+    'Commit'
+  ]);
+  const SLOW = 40;
+  const all = new Map<string, number>();
+  const slow = new Map<string, number>();
+  const add = (to: Map<string, number>, kind: string, ms: number) => to.set(kind, (to.get(kind) ?? 0) + ms);
+  keydowns.forEach((t, i) => {
+    const end = commits.find((c) => c > t);
+    if (end === undefined) return;
+    for (const e of onMain) {
+      if (e.ts < t || e.ts >= end || !KINDS.has(e.name)) continue;
+      const kind = e.name === 'EventDispatch' ? `${e.args?.data?.type} event` : e.name;
+      add(all, kind, (e.dur ?? 0) / 1000);
+      if (commit[i] > SLOW) add(slow, kind, (e.dur ?? 0) / 1000);
+    }
+  });
+  const n = commit.filter((c) => c > SLOW).length;
+  const line = (m: Map<string, number>, count: number) =>
+    [...m].map(([k, v]) => `${k} ${(v / count).toFixed(1)}`).join(', ');
+  console.log(`ms per key, all ${commit.length}: ${line(all, commit.length)}`);
+  console.log(`ms per key, the ${n} over ${SLOW} ms: ${line(slow, n)}`);
 }
 
 const browser = await launch();
