@@ -3,7 +3,7 @@ import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
 import { readFileSync } from 'node:fs';
 import { manifest } from './src/lib/app/manifest';
-import { chunkReport, fewerChunks, gameCodeInTheBrowserOnly } from './scripts/vite-build';
+import { chunkReport, compileHints, fewerChunks, gameCodeInTheBrowserOnly } from './scripts/vite-build';
 import { newestChange } from './scripts/changelog';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -14,6 +14,7 @@ export default defineConfig({
     gameCodeInTheBrowserOnly(),
     fewerChunks(),
     chunkReport(),
+    compileHints(),
     sveltekit(),
     SvelteKitPWA({
       strategies: 'generateSW',

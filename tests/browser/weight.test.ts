@@ -5,7 +5,7 @@
  * a byte budget in the suite would fail a landing on the build's luck. What is checked here is
  * what must hold in every build.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { firstPaint, precache } from '../../scripts/bench-sizes';
@@ -135,5 +135,20 @@ describe('the precache', () => {
     // Nor does a prerendered rules page carry the game's text for its hydration.
     expect(html('rules/titans/turn.html')).not.toContain('data-sveltekit-fetched');
     expect(precache(BUILD).total).toBeGreaterThan(0);
+  });
+});
+
+describe('the scripts', () => {
+  it('each start with the compile hint, so the browser compiles them off the main thread as they arrive', () => {
+    const dir = resolve(BUILD, '_app/immutable');
+    const scripts = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(
+      // The journal's worker is built on its own and runs off the main thread anyway.
+      (f) => f.endsWith('.js') && !f.startsWith('workers')
+    );
+    expect(scripts.length).toBeGreaterThan(20);
+    const without = scripts.filter(
+      (f) => !readFileSync(resolve(dir, f), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n')
+    );
+    expect(without).toEqual([]);
   });
 });
