@@ -12,7 +12,6 @@ import { firstPaint, precache } from '../../scripts/bench-sizes';
 import { openTab, visit } from './harness';
 import { useBrowser } from './shared';
 import { newGame } from './titans-play';
-import { GAMES } from '../../src/lib/games/registry';
 
 const shared = useBrowser();
 const BUILD = resolve(import.meta.dirname, '../../build');
@@ -99,22 +98,6 @@ describe('the new-game page', () => {
     // The first touch on the form brings the rest, ready for Start.
     await page.getByRole('textbox', { name: 'Name of player 1' }).focus();
     for (const marker of ENGINE) await expect.poll(() => loaded(marker).then((u) => u.length)).toBe(1);
-    await context.close();
-  });
-
-  it('leaves the cards off the first screen to be laid out later, on every game’s setup', async () => {
-    // Laying out a whole setup form in the task that mounts it was the page's longest task after
-    // its script: cards skip their layout until near the screen (content-visibility: auto).
-    const { page, context } = await openTab(shared.browser);
-    for (const game of GAMES) {
-      await visit(page, `${shared.server.url}/${game.id}/new`);
-      await page.locator('form.setup').waitFor();
-      const cards = await page.evaluate(() =>
-        [...document.querySelectorAll('form.setup > .card')].map((c) => getComputedStyle(c).contentVisibility)
-      );
-      expect(cards.length, game.id).toBeGreaterThan(2);
-      expect(new Set(cards), game.id).toEqual(new Set(['auto']));
-    }
     await context.close();
   });
 });
