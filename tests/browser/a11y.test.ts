@@ -77,8 +77,8 @@ describe('touch targets and names', () => {
   });
 
   it('words are readable and no control hides under another, on the entry pages, light and dark', async () => {
-    // axe-core's colour-contrast and target-size rules (checks Lighthouse runs), fetched from our own server's
-    // disk rather than any network: it comes with Lighthouse, a dev dependency.
+    // axe-core's colour-contrast and target-size rules (checks Lighthouse runs), fetched from our
+    // own server's disk rather than any network: it comes with Lighthouse, a dev dependency.
     const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     const found: Record<string, string[]> = {};
     for (const dark of [false, true]) {
