@@ -58,8 +58,9 @@ const kept =
     ? await Promise.all(
         servers.map(async ({ url }) => {
           const tab = await withGame(browser, url);
+          const painted = boardPainted(tab.page);
           await tab.page.goto(`${url}${GAME}`);
-          await boardPainted(tab.page);
+          await painted;
           return tab;
         })
       )
@@ -71,8 +72,9 @@ for (let round = 0; round < rounds; round++) {
     if (mode === 'import') {
       const { page, context, cdp } = await withGame(browser, url);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      const painted = boardPainted(page);
       await page.goto(`${url}${GAME}`);
-      times[side].push(Math.round(await boardPainted(page)));
+      times[side].push(Math.round(await painted));
       await context.close();
       continue;
     }
@@ -86,10 +88,11 @@ for (let round = 0; round < rounds; round++) {
     const box = (await link.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     const pressed = await page.evaluate(() => performance.now());
+    const painted = boardPainted(page);
     await page.mouse.down();
     await page.waitForTimeout(80);
     await page.mouse.up();
-    times[side].push(Math.round((await boardPainted(page)) - pressed));
+    times[side].push(Math.round((await painted) - pressed));
   }
 }
 
