@@ -4,18 +4,24 @@ const Real = Intl.RelativeTimeFormat;
 
 describe('relativeTime', () => {
   afterEach(() => {
-    Intl.RelativeTimeFormat = Real;
+    vi.unstubAllGlobals();
     vi.resetModules();
   });
 
   it('builds no date formatter when its module loads (a page start paid for it), only when first asked', async () => {
     let made = 0;
-    Intl.RelativeTimeFormat = class extends Real {
-      constructor(...args: ConstructorParameters<typeof Real>) {
-        super(...args);
-        made++;
-      }
-    };
+    // Intl's members are read-only to TypeScript: the counting formatter goes in as a stubbed Intl.
+    vi.stubGlobal(
+      'Intl',
+      Object.assign(Object.create(Intl), {
+        RelativeTimeFormat: class extends Real {
+          constructor(...args: ConstructorParameters<typeof Real>) {
+            super(...args);
+            made++;
+          }
+        }
+      })
+    );
     vi.resetModules();
     const { relativeTime } = await import('../../src/lib/util/time');
     expect(made).toBe(0);
