@@ -115,7 +115,7 @@ describe('rules reference', () => {
           .map((li) => `${li.textContent} → ${li.querySelector('a')!.getAttribute('href')}`)
       );
       const count = await page.getByRole('status').innerText();
-      const hidden = await page.locator('#search-results ol[hidden]').count();
+      const hidden = await page.locator('#search-results ol.stale').count();
       return { count, visible, hidden };
     };
     // Settled: the index has loaded (the count is a number, not "Loading search…"), no list is
@@ -176,6 +176,41 @@ describe('rules reference', () => {
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { __mutations: string[] }).__mutations.length))
       .toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('a key leaves the rows below the first three standing until their words are drawn: the page does not jump', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await visit(page, `${shared.server.url}/rules`);
+    const box = page.getByRole('searchbox');
+    await box.click();
+    await box.pressSequentially('mull');
+    await expect.poll(() => page.getByRole('status').innerText()).toBe('30 matches');
+    await page.waitForTimeout(300);
+    const before = await page.locator('#search-results').evaluate((el) => el.getBoundingClientRect().height);
+    // The list's height in the key's own frame, before the rest of the rows are drawn.
+    await page.evaluate(() => {
+      const w = window as unknown as { __inKeyFrame?: number };
+      document
+        .querySelector('input[type="search"]')!
+        .addEventListener(
+          'input',
+          () =>
+            requestAnimationFrame(
+              () =>
+                (w.__inKeyFrame = document.querySelector('#search-results')!.getBoundingClientRect().height)
+            ),
+          { once: true }
+        );
+    });
+    await box.press('i');
+    const inKeyFrame = await page.waitForFunction(
+      () => (window as unknown as { __inKeyFrame?: number }).__inKeyFrame
+    );
+    // Taken down (display: none), the rows left three results' height for a frame, and the page
+    // below them (and a scrolled-down reader) jumped up and back.
+    expect(Number(await inKeyFrame.jsonValue())).toBeGreaterThan(before * 0.9);
+    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/^\d+ match/);
     await context.close();
   });
 

@@ -112,6 +112,28 @@ describe('snippets', () => {
     expect(parts.filter((p) => p.mark).map((p) => p.text)).toEqual(['surges', 'surge']);
     expect(parts.map((p) => p.text).join('')).toMatch(/^… word Ben surges/);
   });
+  it('is about three phone lines, cut between words, the match whole however far in it is', () => {
+    const text = `${'alpha beta gamma delta '.repeat(20)}the Ascension Die rises ${'epsilon zeta eta '.repeat(20)}`;
+    const joined = snippet(text, ['ascension'])
+      .map((p) => p.text)
+      .join('');
+    expect(joined).toMatch(/^… (alpha|beta|gamma|delta) /);
+    expect(joined).toMatch(/ (epsilon|zeta|eta) …$/);
+    expect(joined).toContain('the Ascension Die rises');
+    expect(joined.length).toBeLessThanOrEqual(120 + 4);
+    // A match past `length` characters into its piece is still shown whole.
+    const long = snippet(`${'x'.repeat(300)} supercalifragilistic`, ['supercalifragilistic'], 30, 10);
+    expect(long.filter((p) => p.mark).map((p) => p.text)).toEqual(['supercalifragilistic']);
+    // A match near the start: the piece starts with the text.
+    expect(snippet(`Take an Aspect. See Seize Phase. ${'more words '.repeat(30)}`, ['seize'])[0].text).toBe(
+      'Take an Aspect. See '
+    );
+    // The whole text when it is short: no ellipsis.
+    expect(snippet('Haunt: a Ghost comes into play.', ['haunt']).map((p) => p.text)).toEqual([
+      'Haunt',
+      ': a Ghost comes into play.'
+    ]);
+  });
   it('without terms, gives the start of the text unmarked', () => {
     expect(snippet('short text', [])).toEqual([{ text: 'short text', mark: false }]);
   });

@@ -151,10 +151,12 @@ export interface SnippetPart {
 }
 
 /**
- * A short piece of the text around the first match, split into marked and plain parts. Drawn on
- * every key for the first rows, so it reads the text once, with one pattern for all the terms.
+ * A short piece of the text around the first match, split into marked and plain parts: `before`
+ * characters ahead of the match and about `length` in all (three lines on a phone, so a screen shows
+ * more results and a key has less text to draw), cut between words. Drawn on every key for the
+ * first rows, so it reads the text once, with one pattern for all the terms.
  */
-export function snippet(text: string, terms: readonly string[], radius = 70): SnippetPart[] {
+export function snippet(text: string, terms: readonly string[], before = 30, length = 120): SnippetPart[] {
   // Longest first: where "surge" and "surges" both match, the whole word is marked.
   const pattern = terms.length
     ? new RegExp(
@@ -166,9 +168,21 @@ export function snippet(text: string, terms: readonly string[], radius = 70): Sn
       )
     : undefined;
   const found = pattern?.exec(text);
-  const start = found ? Math.max(0, found.index - radius) : 0;
-  const end = Math.min(text.length, (found ? found.index + found[0].length : 0) + radius * 2);
-  const piece = (start > 0 ? '…' : '') + text.slice(start, end) + (end < text.length ? '…' : '');
+  const at = found?.index ?? 0;
+  const matchEnd = found ? at + found[0].length : 0;
+  // A match within the first `length` characters: the piece is the text's start.
+  let start = matchEnd <= length ? 0 : Math.max(0, at - before);
+  // Never half a word at either end: the cut moves to the nearest space inside the piece.
+  if (start > 0 && !/\s/.test(text[start - 1])) {
+    const space = text.indexOf(' ', start);
+    start = space >= 0 && space < at ? space + 1 : start;
+  }
+  let end = Math.min(text.length, Math.max(start + length, matchEnd));
+  if (end < text.length && !/\s/.test(text[end])) {
+    const space = text.lastIndexOf(' ', end);
+    end = space > matchEnd ? space : end;
+  }
+  const piece = (start > 0 ? '… ' : '') + text.slice(start, end).trim() + (end < text.length ? ' …' : '');
   if (!pattern) return [{ text: piece, mark: false }];
   // split() with one capturing group puts the matches at the odd places.
   return piece
