@@ -2,12 +2,14 @@
  * An A/B of a game's open between two builds, taking turns, at 4× CPU (what the bench's single
  * numbers cannot tell apart on a noisy machine). Each side imports a 5,019-event Titans game.
  *
- *   npx tsx scripts/ab-open.ts <buildA> <buildB> [rounds] [--mode list|import] [--hold ms]
+ *   npx tsx scripts/ab-open.ts <buildA> <buildB> [rounds] [--mode list|import] [--hold ms] [--installed]
  *
  * - list (default): the home screen loaded at full speed and left `--hold` ms (1000), then the
  *   game pressed in the list: from the press to the frame with the board.
  * - import: a fresh profile each round; the game imported, then opened by a page load: from the
- *   navigation's start to the frame with the board.
+ *   navigation's start to the frame with the board. A first visit: the service worker has not
+ *   stored the app yet, and the browser makes its code caches during the open (about 190 ms of
+ *   main thread at 4× CPU). With --installed, the import waits for the service worker first.
  *
  * Build a side with `npx vite build --outDir <dir>` on the commit to compare.
  */
@@ -27,6 +29,7 @@ const [rootA, rootB] = process.argv.slice(2, 4);
 const rounds = Number(/^\d+$/.test(process.argv[4] ?? '') ? process.argv[4] : 8);
 const mode = arg('--mode', 'list');
 const hold = Number(arg('--hold', '1000'));
+const installed = process.argv.includes('--installed');
 if (!rootA || !rootB || !['list', 'import'].includes(mode)) {
   console.error(
     'usage: npx tsx scripts/ab-open.ts <buildA> <buildB> [rounds] [--mode list|import] [--hold ms]'
@@ -41,6 +44,8 @@ async function withGame(browser: Browser, url: string) {
   await tab.context.addInitScript(markBoardPaint);
   await tab.page.goto(`${url}/settings`);
   await tab.page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+  // --installed: the service worker has stored the app first (the app installed, not a first visit).
+  if (installed) await tab.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await tab.page
     .getByLabel('Import backup…')
     .setInputFiles({ name: 'ab.json', mimeType: 'application/json', buffer: backup });
