@@ -1,9 +1,9 @@
 /**
- * What every game's GameModule does the same way with a shared setup code: read it with the
+ * What every game's setup module does the same way with a shared setup code: read it with the
  * game's codec, pass a refusal on as it is, and make the setup this table starts from.
  */
 import type { BaseSetup } from '../db/records';
-import type { GameModule } from './types';
+import type { GameSetupModule } from './types';
 
 type Decoded = { ok: true } | { ok: false; reason: string };
 
@@ -11,13 +11,13 @@ type Decoded = { ok: true } | { ok: false; reason: string };
 export type Shared<R extends Decoded> = Omit<Extract<R, { ok: true }>, 'ok'>;
 
 /**
- * A GameModule's decodeSetup from the game's code reader and how the shared parts become a
+ * A setup module's decodeSetup from the game's code reader and how the shared parts become a
  * setup (the seats the code does not name start empty).
  */
 export function setupFromCode<R extends Decoded, S extends BaseSetup>(
   decode: (code: string) => R,
   setupOf: (shared: Shared<R>) => S
-): NonNullable<GameModule<S>['decodeSetup']> {
+): NonNullable<GameSetupModule<S>['decodeSetup']> {
   return (code) => {
     const decoded = decode(code);
     if (!decoded.ok) return decoded as Extract<R, { ok: false }>;

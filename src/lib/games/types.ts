@@ -52,9 +52,6 @@ export interface GamePlayModule<S extends BaseSetup = any> {
   Play: Component<PlayProps<S>>;
 }
 
-/** The heavy part of a game, loaded only when the game is opened. */
-export interface GameModule<S extends BaseSetup = any> extends GameSetupModule<S>, GamePlayModule<S> {}
-
 /** The light part: what the home list and the router need, with no machine or UI loaded. */
 export interface GameEntry {
   id: string;
@@ -79,7 +76,8 @@ export interface GameEntry {
    * by name. An empty list: nobody sits apart (WiZ solo), so the phone is never asked. Light.
    */
   seats?: (setup: BaseSetup & Record<string, unknown>) => SeatOption[];
-  load: () => Promise<GameModule>;
-  /** Only the new-game screen (a part of what `load` brings): the new-game page's first paint. */
+  /** The heavy part, loaded only when a game is played or replayed: its logic and play screen. */
+  load: () => Promise<GamePlayModule>;
+  /** The new-game screen and its code reader: the new-game page's first paint. */
   loadSetup: () => Promise<GameSetupModule>;
 }

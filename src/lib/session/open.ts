@@ -3,13 +3,13 @@
  * runtime, with every way this can fail turned into a plain message.
  */
 import { gameById } from '../games/registry';
-import type { GameEntry, GameModule } from '../games/types';
+import type { GameEntry, GamePlayModule } from '../games/types';
 import type { TablesideDB } from '../db/schema';
 import type { GameRuntime } from './face';
 import { SessionNotFoundError, SessionRuntime, SessionUnreadableError, type RuntimeOptions } from './runtime';
 
 export type OpenResult =
-  | { ok: true; entry: GameEntry; module: GameModule; runtime: GameRuntime<any> }
+  | { ok: true; entry: GameEntry; module: GamePlayModule; runtime: GameRuntime<any> }
   | { ok: false; message: string };
 
 export interface OpenOptions extends RuntimeOptions {
@@ -25,7 +25,9 @@ export async function openSession(
   id: string,
   options: OpenOptions = {}
 ): Promise<OpenResult> {
+  performance.mark('ts:open');
   const record = await db.sessions.get(id);
+  performance.mark('ts:record');
   if (!record || record.deletedAt !== undefined) {
     return { ok: false, message: new SessionNotFoundError(id).message };
   }
@@ -36,9 +38,10 @@ export async function openSession(
       message: `This saved game is for “${record.game}”, which this version of Tableside does not know. It has been kept as it is.`
     };
   }
-  let module: GameModule;
+  let module: GamePlayModule;
   try {
     module = await entry.load();
+    performance.mark('ts:module');
   } catch {
     return {
       ok: false,
@@ -58,6 +61,7 @@ export async function openSession(
       }
     }
     const runtime = await SessionRuntime.open(db, module.logic, id, options);
+    performance.mark('ts:runtime');
     return { ok: true, entry, module, runtime };
   } catch (error) {
     if (error instanceof SessionNotFoundError || error instanceof SessionUnreadableError) {
