@@ -81,7 +81,6 @@ export function getDb(): Promise<TablesideDB> {
 async function openAndRecover(): Promise<TablesideDB> {
   // Read here, in the browser after the first paint (never while prerendering the page).
   database.notice ??= readNotice();
-  performance.mark('ts:getDb');
   // The journal's worker starts while the database opens.
   const journalStarting = recoveryJournal();
   const { openDatabase, DB_MESSAGES } = await import('../db/connection');
@@ -110,14 +109,10 @@ async function openAndRecover(): Promise<TablesideDB> {
     }
   });
   open = true;
-  performance.mark('ts:dbOpen');
   const journal = await journalStarting;
-  performance.mark('ts:journal');
   attachJournal(db, journal);
   await check(db, journal, first);
-  performance.mark('ts:checked');
   await restoreHeld(db, journal);
-  performance.mark('ts:restored');
   return db;
 }
 

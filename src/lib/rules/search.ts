@@ -104,8 +104,7 @@ export interface Hit {
   page: string;
   title: string;
   kind: TextSection['kind'];
-  /** Its words as plain text, for the snippet (worked out on first read). */
-  readonly text: string;
+  text: string;
 }
 
 /** Ranked hits for what was typed, in one game or all; glossary terms rank higher. */
@@ -130,6 +129,7 @@ export function searchRules({ index, docs }: RulesSearch, query: string, game?: 
   const hits = results.length ? results : index.search(kept, { combineWith: 'OR', filter });
   return hits.slice(0, limit).map((r) => {
     const doc = docs[r.id]!;
+    doc.text ??= plainText(doc.html);
     return {
       id: r.id,
       score: r.score,
@@ -140,11 +140,7 @@ export function searchRules({ index, docs }: RulesSearch, query: string, game?: 
       page: doc.page,
       title: doc.title,
       kind: doc.kind,
-      // Read from the section's HTML when a row first shows it, not for every hit of every key:
-      // a key's frame draws three rows, and the first search of a session met thirty new texts.
-      get text() {
-        return (doc.text ??= plainText(doc.html));
-      }
+      text: doc.text
     };
   });
 }

@@ -25,9 +25,7 @@ export async function openSession(
   id: string,
   options: OpenOptions = {}
 ): Promise<OpenResult> {
-  performance.mark('ts:open');
   const record = await db.sessions.get(id);
-  performance.mark('ts:record');
   if (!record || record.deletedAt !== undefined) {
     return { ok: false, message: new SessionNotFoundError(id).message };
   }
@@ -41,7 +39,6 @@ export async function openSession(
   let module: GamePlayModule;
   try {
     module = await entry.load();
-    performance.mark('ts:module');
   } catch {
     return {
       ok: false,
@@ -61,7 +58,6 @@ export async function openSession(
       }
     }
     const runtime = await SessionRuntime.open(db, module.logic, id, options);
-    performance.mark('ts:runtime');
     return { ok: true, entry, module, runtime };
   } catch (error) {
     if (error instanceof SessionNotFoundError || error instanceof SessionUnreadableError) {

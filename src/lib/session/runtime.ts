@@ -193,7 +193,6 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
     const record = await db.sessions.get(id);
     if (!record) throw new SessionNotFoundError(id);
     const runtime = new SessionRuntime(db, logic, record, options);
-    performance.mark('ts:rtRecord');
     await runtime.load();
     return runtime;
   }
