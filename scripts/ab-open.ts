@@ -32,7 +32,7 @@ const hold = Number(arg('--hold', '1000'));
 const installed = process.argv.includes('--installed');
 if (!rootA || !rootB || !['list', 'import'].includes(mode)) {
   console.error(
-    'usage: npx tsx scripts/ab-open.ts <buildA> <buildB> [rounds] [--mode list|import] [--hold ms]'
+    'usage: npx tsx scripts/ab-open.ts <buildA> <buildB> [rounds] [--mode list|import] [--hold ms] [--installed]'
   );
   process.exit(1);
 }

@@ -115,8 +115,8 @@ describe('rules reference', () => {
           .map((li) => `${li.textContent} → ${li.querySelector('a')!.getAttribute('href')}`)
       );
       const count = await page.getByRole('status').innerText();
-      const hidden = await page.locator('#search-results ol.stale').count();
-      return { count, visible, hidden };
+      const stale = await page.locator('#search-results ol.stale').count();
+      return { count, visible, stale };
     };
     // Settled: the index has loaded (the count is a number, not "Loading search…"), no list is
     // waiting to be filled, and one read of rows and count agree. Reading them before the index
@@ -127,7 +127,7 @@ describe('rules reference', () => {
         .poll(async () => {
           last = await read();
           const n = last.count.match(/^(\d+) match/);
-          return last.hidden === 0 && n !== null && Number(n[1]) === last.visible.length;
+          return last.stale === 0 && n !== null && Number(n[1]) === last.visible.length;
         })
         .toBe(true);
       return { count: last.count, visible: last.visible };
