@@ -72,7 +72,10 @@ export default defineConfig({
     // worker's cache once installed. Vite's default appends a <link rel=modulepreload> to the
     // document for each of them first, on the main thread: about half a second at 4x CPU when
     // the home screen warms up the play screen. (Stylesheets are still linked ahead.)
-    modulePreload: false
+    modulePreload: false,
+    // TABLESIDE_NO_MINIFY=1: a build whose traces and profiles name our functions (trace-taps
+    // --detail, profile-taps). Never for a landing: it is about twice the size.
+    minify: process.env.TABLESIDE_NO_MINIFY ? false : 'esbuild'
   },
   test: {
     // Both cores: the unit tests' worker runs beside the browser tests' one Chromium (vitest's

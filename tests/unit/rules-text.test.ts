@@ -61,4 +61,24 @@ describe('the rules text, stored once', () => {
       plainText('<p>See <a href="/rules/titans/turn#surge">Surge</a>.</p>\n<ul>\n<li>One</li>\n<li>Two</li>')
     ).toBe('See Surge. One Two');
   });
+
+  it('reads a table in a snippet row by row, its cells apart, ending in a stop', () => {
+    const html = [
+      '<table>\n<thead>\n<tr>\n<th>Format</th>\n<th>You capture when you have</th>\n</tr>\n</thead>',
+      '<tbody>\n<tr>\n<td>Duel</td>\n<td>exactly 1 temple</td>\n</tr>',
+      '<tr>\n<td>Two arenas</td>\n<td>exactly 1 temple (team)</td>\n</tr>\n</tbody>\n</table>',
+      '<p>Destroying removes the token.</p>'
+    ].join('\n');
+    expect(plainText(html)).toBe(
+      'Format · You capture when you have; Duel · exactly 1 temple; Two arenas · exactly 1 temple (team). Destroying removes the token.'
+    );
+    // An empty corner cell leaves no separator behind.
+    expect(
+      plainText('<table><tr><th></th><th>Duel</th></tr><tr><td>Players</td><td>2</td></tr></table>')
+    ).toBe('Duel; Players · 2.');
+    // A last cell that ends a sentence keeps its own stop.
+    expect(plainText('<table><tr><td>Ward</td><td>Blocks 1 damage.</td></tr></table><p>Next.</p>')).toBe(
+      'Ward · Blocks 1 damage. Next.'
+    );
+  });
 });
