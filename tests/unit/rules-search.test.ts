@@ -110,15 +110,16 @@ describe('snippets', () => {
     const text = `${'word '.repeat(40)}Ben surges, then surge again ${'more '.repeat(40)}`;
     const parts = snippet(text, ['surge', 'surges'], 10);
     expect(parts.filter((p) => p.mark).map((p) => p.text)).toEqual(['surges', 'surge']);
-    expect(parts.map((p) => p.text).join('')).toMatch(/^… word Ben surges/);
+    expect(parts.map((p) => p.text).join('')).toMatch(/^…\u00a0word Ben surges/);
   });
   it('is about three phone lines, cut between words, the match whole however far in it is', () => {
     const text = `${'alpha beta gamma delta '.repeat(20)}the Ascension Die rises ${'epsilon zeta eta '.repeat(20)}`;
     const joined = snippet(text, ['ascension'])
       .map((p) => p.text)
       .join('');
-    expect(joined).toMatch(/^… (alpha|beta|gamma|delta) /);
-    expect(joined).toMatch(/ (epsilon|zeta|eta) …$/);
+    // The ellipses hold on to their words (a no-break space), never alone on a line.
+    expect(joined).toMatch(/^…\u00a0(alpha|beta|gamma|delta) /);
+    expect(joined).toMatch(/ (epsilon|zeta|eta)\u00a0…$/);
     expect(joined).toContain('the Ascension Die rises');
     expect(joined.length).toBeLessThanOrEqual(120 + 4);
     // A match past `length` characters into its piece is still shown whole.

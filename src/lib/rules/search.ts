@@ -182,7 +182,9 @@ export function snippet(text: string, terms: readonly string[], before = 30, len
     const space = text.lastIndexOf(' ', end);
     end = space > matchEnd ? space : end;
   }
-  const piece = (start > 0 ? '… ' : '') + text.slice(start, end).trim() + (end < text.length ? ' …' : '');
+  // The ellipses hold on to their words (a no-break space): never alone on a last line.
+  const piece =
+    (start > 0 ? '…\u00a0' : '') + text.slice(start, end).trim() + (end < text.length ? '\u00a0…' : '');
   if (!pattern) return [{ text: piece, mark: false }];
   // split() with one capturing group puts the matches at the odd places.
   return piece
