@@ -5,8 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { allRules } from '../../src/lib/rules/content';
-import { buildSearchIndex, loadSearchIndex, searchRules, snippet } from '../../src/lib/rules/search';
-import { plainText, rulesText, sectionHtml } from '../../src/lib/rules/text';
+import {
+  buildSearchIndex,
+  loadSearchIndex,
+  plainText,
+  searchRules,
+  snippet
+} from '../../src/lib/rules/search';
+import { rulesText, sectionHtml } from '../../src/lib/rules/text';
 
 const built = buildSearchIndex(Object.values(allRules()));
 const index = built.index;
@@ -137,5 +143,37 @@ describe('snippets', () => {
   });
   it('without terms, gives the start of the text unmarked', () => {
     expect(snippet('short text', [])).toEqual([{ text: 'short text', mark: false }]);
+  });
+});
+
+describe('the words a snippet is cut from', () => {
+  it('reads a part’s words for search snippets: tags dropped, entities read', () => {
+    expect(plainText('<p>Gain <strong>2</strong> &amp; keep&#39;s <a href="/x">it</a></p>\n')).toBe(
+      "Gain 2 & keep's it"
+    );
+    // A link is part of its sentence ("See Surge.", no space before the stop); blocks stand apart.
+    expect(
+      plainText('<p>See <a href="/rules/titans/turn#surge">Surge</a>.</p>\n<ul>\n<li>One</li>\n<li>Two</li>')
+    ).toBe('See Surge. One Two');
+  });
+
+  it('reads a table in a snippet row by row, its cells apart, ending in a stop', () => {
+    const html = [
+      '<table>\n<thead>\n<tr>\n<th>Format</th>\n<th>You capture when you have</th>\n</tr>\n</thead>',
+      '<tbody>\n<tr>\n<td>Duel</td>\n<td>exactly 1 temple</td>\n</tr>',
+      '<tr>\n<td>Two arenas</td>\n<td>exactly 1 temple (team)</td>\n</tr>\n</tbody>\n</table>',
+      '<p>Destroying removes the token.</p>'
+    ].join('\n');
+    expect(plainText(html)).toBe(
+      'Format · You capture when you have; Duel · exactly 1 temple; Two arenas · exactly 1 temple (team). Destroying removes the token.'
+    );
+    // An empty corner cell leaves no separator behind.
+    expect(
+      plainText('<table><tr><th></th><th>Duel</th></tr><tr><td>Players</td><td>2</td></tr></table>')
+    ).toBe('Duel; Players · 2.');
+    // A last cell that ends a sentence keeps its own stop.
+    expect(plainText('<table><tr><td>Ward</td><td>Blocks 1 damage.</td></tr></table><p>Next.</p>')).toBe(
+      'Ward · Blocks 1 damage. Next.'
+    );
   });
 });

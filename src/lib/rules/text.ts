@@ -104,34 +104,6 @@ export function rulesContents(text: RulesText) {
   return { game: text.game, title: text.title, intro: text.intro, pages: pagesOf(text) };
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
-
-/**
- * The words of a part's HTML, for search snippets: tags dropped, entities read, spaces folded. A
- * table reads row by row, its cells apart ("Duel · exactly 1 temple · destroy; Two arenas · …"),
- * and ends in a full stop: run together, its cells read as one sentence that makes no sense.
- */
-export function plainText(html: string): string {
-  return (
-    html
-      // An empty cell (a table's corner) would leave a separator with nothing on one side.
-      .replace(/<t([dh])\b[^>]*>\s*<\/t\1>\s*/g, '')
-      .replace(/<\/t[dh]>\s*<t[dh]\b[^>]*>/g, ' · ')
-      .replace(/(?:<\/t[dh]>\s*)?<\/tr>(?:\s*<\/?(?:thead|tbody)\b[^>]*>)*\s*<tr\b[^>]*>/g, '; ')
-      .replace(/<\/table>/g, '\u2029')
-      // A block's edge is a space; an inline tag (a link, a bold word) is not: "See Surge." stays so.
-      .replace(/<\/?(?:p|li|ul|ol|h[1-6]|td|th|tr|table|thead|tbody|blockquote|br|pre|div|hr)\b[^>]*>/g, ' ')
-      .replace(/<[^>]*>/g, '')
-      .replace(/&(amp|lt|gt|quot|#39|#(\d+));/g, (_, e: string, code?: string) =>
-        code ? String.fromCharCode(Number(code)) : ENTITIES[e]
-      )
-      // The table's end (marked above with a character no text has): a stop, unless it has one.
-      .replace(/([.!?])?\s*\u2029/g, (_, stop?: string) => `${stop ?? '.'} `)
-      .replace(/\s+/g, ' ')
-      .trim()
-  );
-}
-
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
