@@ -196,10 +196,11 @@ export function snippet(text: string, terms: readonly string[], before = 30, len
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
 
 /**
- * The words of a part's HTML, for search snippets (here, not in text.ts, which the first screens
- * load: only search reads them): tags dropped, entities read, spaces folded. A
+ * The words of a part's HTML, for search snippets: tags dropped, entities read, spaces folded. A
  * table reads row by row, its cells apart ("Duel · exactly 1 temple · destroy; Two arenas · …"),
  * and ends in a full stop: run together, its cells read as one sentence that makes no sense.
+ * Here, not in text.ts: the first screens load that, and only search reads this. The result is
+ * only ever put on screen as text (RulesSearch's text nodes and <mark>s), never as HTML.
  */
 export function plainText(html: string): string {
   return (
