@@ -37,6 +37,28 @@ describe('rules search', () => {
   it('forgives a typo', () => {
     const hits = searchRules(loaded, 'mulligen');
     expect(hits.some((h) => h.title.toLowerCase().includes('mulligan'))).toBe(true);
+    // Two words, the second with a typo: the typo is forgiven in either word.
+    expect(searchRules(loaded, 'temple destroyd').length).toBeGreaterThan(0);
+  });
+
+  it('while a word is typed, finds the word it begins, not its near-misses', () => {
+    // "mulli" is one letter from "multi": that must not list multiplayer rules above mulligans.
+    for (const [typed, word] of [
+      ['mulli', 'mulligan'],
+      ['seiz', 'seize'],
+      ['breakthro', 'breakthrough']
+    ]) {
+      const hits = searchRules(loaded, typed);
+      expect(hits.length, typed).toBeGreaterThan(0);
+      expect(
+        hits.every((h) => h.terms.every((t) => t.startsWith(typed))),
+        `${typed}: ${hits.flatMap((h) => h.terms).join(' ')}`
+      ).toBe(true);
+      expect(
+        hits[0].terms.some((t) => t.startsWith(word)),
+        typed
+      ).toBe(true);
+    }
   });
 
   it('ranks the glossary entry above sections that only mention the word', () => {

@@ -118,15 +118,19 @@ export function searchRules({ index, docs }: RulesSearch, query: string, game?: 
     const doc = docs[r.id];
     return !!doc && (!game || doc.game === game);
   };
-  const results = index.search(kept, {
-    filter,
-    boostDocument: (id) => {
-      const kind = docs[id]?.kind;
-      return kind === 'term' ? 1.6 : kind === 'ruling' ? 1.2 : 1;
-    }
-  });
-  // AND finds nothing for a half-typed second word with a typo; fall back to OR then.
-  const hits = results.length ? results : index.search(kept, { combineWith: 'OR', filter });
+  const boostDocument = (id: number) => {
+    const kind = docs[id]?.kind;
+    return kind === 'term' ? 1.6 : kind === 'ruling' ? 1.2 : 1;
+  };
+  // The words as typed, and words they begin, first: MiniSearch weighs a near-miss above a word's
+  // beginning, so with both at once "mulli" listed "multi" above every mulligan while the word was
+  // being typed. A typo is forgiven only where the words as typed find nothing ("mulligen"); and
+  // where even that finds nothing (a half-typed second word with a typo), any one word will do.
+  const hits = [
+    () => index.search(kept, { filter, boostDocument, fuzzy: false }),
+    () => index.search(kept, { filter, boostDocument }),
+    () => index.search(kept, { filter, boostDocument, combineWith: 'OR' })
+  ].reduce<SearchResult[]>((found, next) => (found.length ? found : next()), []);
   return hits.slice(0, limit).map((r) => {
     const doc = docs[r.id]!;
     doc.text ??= plainText(doc.html);
