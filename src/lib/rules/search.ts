@@ -122,15 +122,19 @@ export function searchRules({ index, docs }: RulesSearch, query: string, game?: 
     const kind = docs[id]?.kind;
     return kind === 'term' ? 1.6 : kind === 'ruling' ? 1.2 : 1;
   };
-  // The words as typed, and words they begin, first: MiniSearch weighs a near-miss above a word's
-  // beginning, so with both at once "mulli" listed "multi" above every mulligan while the word was
-  // being typed. A typo is forgiven only where the words as typed find nothing ("mulligen"); and
-  // where even that finds nothing (a half-typed second word with a typo), any one word will do.
-  const hits = [
-    () => index.search(kept, { filter, boostDocument, fuzzy: false }),
-    () => index.search(kept, { filter, boostDocument }),
-    () => index.search(kept, { filter, boostDocument, combineWith: 'OR' })
-  ].reduce<SearchResult[]>((found, next) => (found.length ? found : next()), []);
+  const results = index.search(kept, { filter, boostDocument });
+  // AND finds nothing for a half-typed second word with a typo; fall back to OR then.
+  const found = results.length ? results : index.search(kept, { combineWith: 'OR', filter, boostDocument });
+  // A hit found only through a near-miss of a word comes after every hit with the words as typed
+  // (or words they begin): MiniSearch weighs a near-miss above a word's beginning, so while "mulli"
+  // was being typed, rules about "multi" came in among the mulligans. Near-misses stay, below: a
+  // typo ("mulligen"), or "surges" finding what says "surge".
+  const typed = kept
+    .toLowerCase()
+    .split(/[\n\r\p{Z}\p{P}]+/u)
+    .filter(Boolean);
+  const asTyped = (r: SearchResult) => typed.every((w) => r.terms.some((t) => t.startsWith(w)));
+  const hits = [...found.filter(asTyped), ...found.filter((r) => !asTyped(r))];
   return hits.slice(0, limit).map((r) => {
     const doc = docs[r.id]!;
     doc.text ??= plainText(doc.html);
