@@ -129,12 +129,13 @@ export function searchRules({ index, docs }: RulesSearch, query: string, game?: 
   // (or words they begin): MiniSearch weighs a near-miss above a word's beginning, so while "mulli"
   // was being typed, rules about "multi" came in among the mulligans. Near-misses stay, below: a
   // typo ("mulligen"), or "surges" finding what says "surge".
-  const typed = kept
-    .toLowerCase()
-    .split(/[\n\r\p{Z}\p{P}]+/u)
-    .filter(Boolean);
-  const asTyped = (r: SearchResult) => typed.every((w) => r.terms.some((t) => t.startsWith(w)));
-  const hits = [...found.filter(asTyped), ...found.filter((r) => !asTyped(r))];
+  // The query's words as the index reads them (MiniSearch's own tokenizer), one pass over the hits.
+  const typed = MiniSearch.getDefault('tokenize')(kept).map((w: string) => w.toLowerCase());
+  const asTyped: SearchResult[] = [];
+  const nearMisses: SearchResult[] = [];
+  for (const r of found)
+    (typed.every((w: string) => r.terms.some((t) => t.startsWith(w))) ? asTyped : nearMisses).push(r);
+  const hits = asTyped.concat(nearMisses);
   return hits.slice(0, limit).map((r) => {
     const doc = docs[r.id]!;
     doc.text ??= plainText(doc.html);
