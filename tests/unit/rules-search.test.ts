@@ -84,6 +84,18 @@ describe('rules search', () => {
     expect(searchRules(loaded, '((*[')).toEqual([]);
   });
 
+  it('waits for two letters of a last word too: one letter narrows nothing yet', () => {
+    const ids = (q: string) => searchRules(loaded, q).map((h) => h.id);
+    expect(ids('life p')).toEqual(ids('life'));
+    expect(ids('ascension d')).toEqual(ids('ascension'));
+    // Two letters do narrow: "life po" ranks the Life Pool first, where "life" does not.
+    expect(ids('life po')).not.toEqual(ids('life'));
+    expect(searchRules(loaded, 'life po')[0].terms.some((t) => t.startsWith('po'))).toBe(true);
+    // A number alone is a word (a die's face), and a single letter alone is still nothing.
+    expect(ids('ascension 6')).not.toEqual(ids('ascension'));
+    expect(searchRules(loaded, 'p')).toEqual([]);
+  });
+
   it('gives the same hits from the loaded JSON as from the built index', () => {
     for (const q of ['temple', 'life pool', 'ascension die', 'decay']) {
       expect(searchRules(loaded, q).map((h) => h.id)).toEqual(

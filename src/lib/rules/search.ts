@@ -111,8 +111,12 @@ export interface Hit {
 export function searchRules({ index, docs }: RulesSearch, query: string, game?: string, limit = 30): Hit[] {
   const q = query.trim();
   if (q.length < 2) return [];
-  // Common words are not in the index; the last one may be a word being typed.
   const words = q.split(/\s+/);
+  // A last word of one letter is a word just begun: like a box of one letter, it narrows nothing
+  // yet ("life p" finds what "life" finds). As a prefix it matched a good part of the index: 4-7 ms
+  // of a key, against under 1 for the word before it.
+  if (words.length > 1 && /^\p{L}$/u.test(words.at(-1)!)) words.pop();
+  // Common words are not in the index; the last one may be a word being typed.
   const kept = words.filter((w, i) => i === words.length - 1 || !COMMON.has(w.toLowerCase())).join(' ');
   const filter = (r: SearchResult) => {
     const doc = docs[r.id];

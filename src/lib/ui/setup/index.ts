@@ -3,7 +3,8 @@
  * choices and puts them in these: `SetupForm` (the frame, the reasons it cannot start and the
  * Start button), `PlayerCount` and `Choice` (labelled rows of choices), `ChoiceCard` (a card that
  * is one row of choices), `PlayerNames` (names and
- * remembered players), `SeedShare` with `SeedAndCode` (seed and setup code) and `TableChecklist`.
+ * remembered players), `SeedShare` with `SeedAndCode` (seed and setup code) and `TableChecklist`;
+ * `Later` around a card below the first screen draws it in its own turn (in-turn.ts).
  */
 export { default as SetupForm } from './SetupForm.svelte';
 export { default as Choice, type ChoiceOption } from './Choice.svelte';
@@ -14,3 +15,4 @@ export { default as PlayerNames } from '../PlayerNames.svelte';
 export { default as SeedShare } from '../SeedShare.svelte';
 export { SeedAndCode } from './seed-and-code.svelte';
 export { default as Toggle } from './Toggle.svelte';
+export { default as Later } from './Later.svelte';
