@@ -7,23 +7,20 @@
  */
 import { afterPaint, type Scheduler } from '../../util/after-paint';
 
-interface Turn {
-  draw: () => void;
-}
-
-const waiting: Turn[] = [];
+/** The cards waiting, each as its own `draw` (a closure per card, so each is told apart). */
+const waiting: (() => void)[] = [];
 let running = false;
 let schedule: Scheduler = afterPaint;
 
 function next() {
   running = true;
   schedule(() => {
-    const turn = waiting.shift();
-    if (!turn) {
+    const draw = waiting.shift();
+    if (!draw) {
       running = false;
       return;
     }
-    turn.draw();
+    draw();
     next();
   });
 }
@@ -33,11 +30,10 @@ function next() {
  * that gives the turn up (a card taken away before its turn, or the page left).
  */
 export function drawInTurn(draw: () => void): () => void {
-  const turn: Turn = { draw };
-  waiting.push(turn);
+  waiting.push(draw);
   if (!running) next();
   return () => {
-    const at = waiting.indexOf(turn);
+    const at = waiting.indexOf(draw);
     if (at >= 0) waiting.splice(at, 1);
   };
 }
