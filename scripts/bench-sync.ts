@@ -45,7 +45,14 @@ import {
   type SharedEntry
 } from '../src/lib/sync';
 import type { GameEvent } from '../src/lib/db/records';
-import { startInstance, startPostgres, startRedis, type Instance, type Service } from './sync/local-services';
+import {
+  startInstance,
+  startPostgres,
+  startRedis,
+  startTogether,
+  type Instance,
+  type Service
+} from './sync/local-services';
 
 type Row = [string, string];
 const ms = (t: number) => `${t.toFixed(t < 1 ? 3 : 1)} ms`;
@@ -274,7 +281,7 @@ async function benchAcross(rows: Row[]) {
   let postgres: Service | undefined;
   const instances: Instance[] = [];
   try {
-    [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
+    [redis, postgres] = await startTogether([startRedis, startPostgres]);
     const args = ['--redis', redis.url, '--postgres', postgres.url];
     instances.push(...(await Promise.all([startInstance(args), startInstance(args)])));
     const across = await tapToObserved([instances[0].port, instances[1].port]);

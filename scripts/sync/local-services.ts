@@ -39,9 +39,22 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Waits for `ready` in what the child prints; fails with what it printed when it exits first
- * or after `ms`. */
-function started(child: ChildProcess, ready: RegExp, what: string, ms = 30_000): Promise<string> {
+/**
+ * Starts services side by side. When one fails, the ones that did start are stopped before the
+ * failure is thrown: a Postgres left running with no one holding it would keep the calling
+ * process alive for ever (the bench once hung on it where Redis was not installed).
+ */
+export async function startTogether(starts: (() => Promise<Service>)[]): Promise<Service[]> {
+  const results = await Promise.allSettled(starts.map((start) => start()));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (!failed) return results.map((r) => (r as PromiseFulfilledResult<Service>).value);
+  for (const r of results) if (r.status === 'fulfilled') await r.value.stop().catch(() => {});
+  throw failed.reason;
+}
+
+/** Waits for `ready` in what the child prints; fails with what it printed when it exits first,
+ * when it cannot be started at all (not installed), or after `ms`. */
+export function started(child: ChildProcess, ready: RegExp, what: string, ms = 30_000): Promise<string> {
   return new Promise((ok, fail) => {
     let out = '';
     const timer = setTimeout(() => fail(new Error(`${what} did not start in ${ms} ms:\n${out}`)), ms);
@@ -57,6 +70,10 @@ function started(child: ChildProcess, ready: RegExp, what: string, ms = 30_000):
     child.once('exit', (code) => {
       clearTimeout(timer);
       fail(new Error(`${what} exited (${code}) before it was ready:\n${out}`));
+    });
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      fail(new Error(`${what} could not be started: ${error.message}`));
     });
   });
 }

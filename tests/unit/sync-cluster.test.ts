@@ -27,6 +27,7 @@ import {
   startInstance,
   startPostgres,
   startRedis,
+  startTogether,
   type Instance,
   type Service
 } from '../../scripts/sync/local-services';
@@ -48,7 +49,7 @@ const instance = async (...more: string[]) => {
 
 beforeAll(async () => {
   (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
-  [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
+  [redis, postgres] = await startTogether([startRedis, startPostgres]);
 }, 60_000);
 
 afterAll(async () => {
