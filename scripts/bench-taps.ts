@@ -146,7 +146,8 @@ export const percentile = (values: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 
-async function importGame(page: Page, url: string, turns: number): Promise<string> {
+/** The bench's game of `turns` turns imported through settings; returns its address. */
+export async function importGame(page: Page, url: string, turns: number): Promise<string> {
   const { text } = titansBackup(turns);
   await page.goto(`${url}/settings`);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);

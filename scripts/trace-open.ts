@@ -13,8 +13,8 @@
  */
 import { launch, openTab } from '../tests/browser/harness';
 import { startServer } from './serve.mjs';
-import { boardPainted, markBoardPaint, titansBackup } from './bench-taps';
-import type { TraceEvent } from './trace-main';
+import { boardPainted, importGame, markBoardPaint, percentile } from './bench-taps';
+import { mainThread, type TraceEvent } from './trace-main';
 
 const arg = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -56,15 +56,6 @@ const KINDS = new Map([
 
 const BUSY = 'main thread busy, in all';
 
-/** The renderer main thread that did the most: the one the game page ran on. */
-function pageThread(events: TraceEvent[]): TraceEvent[] {
-  const threads = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const onThread = threads.map((t) =>
-    events.filter((e) => e.pid === t.pid && e.tid === t.tid && e.ph === 'X')
-  );
-  return onThread.sort((a, b) => b.length - a.length)[0] ?? [];
-}
-
 /** Main-thread milliseconds by kind, each event counted where no other counted one holds it. */
 function byKind(onMain: TraceEvent[], from: number, to: number): Map<string, number> {
   const sorted = onMain
@@ -88,18 +79,12 @@ function byKind(onMain: TraceEvent[], from: number, to: number): Map<string, num
 
 const server = await startServer({ port: 0, root: arg('root') });
 const browser = await launch();
-const backup = Buffer.from(titansBackup(239).text);
 const rounds: { board: number; sums: Map<string, number> }[] = [];
 try {
   for (let round = 0; round < ROUNDS; round++) {
     const { page, context } = await openTab(browser);
     await context.addInitScript(markBoardPaint);
-    await page.goto(`${server.url}/settings`);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
-    await page
-      .getByLabel('Import backup…')
-      .setInputFiles({ name: 'trace.json', mimeType: 'application/json', buffer: backup });
-    await page.getByText(/^1 game (added|already here)|Imported 1 game/).waitFor({ timeout: 120_000 });
+    const game = await importGame(page, server.url, 239);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const events: TraceEvent[] = [];
@@ -107,7 +92,7 @@ try {
     const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
     await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
     const painted = boardPainted(page);
-    await page.goto(`${server.url}/play/benchgame01`);
+    await page.goto(game);
     const board = await painted;
     await cdp.send('Tracing.end');
     await complete;
@@ -117,7 +102,7 @@ try {
       (e) => e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').includes('/play/')
     );
     if (!navigation) throw new Error('the trace has no navigation to the game');
-    const onMain = pageThread(events);
+    const { onMain } = mainThread(events);
     rounds.push({
       board: Math.round(board),
       sums: byKind(onMain, navigation.ts, navigation.ts + board * 1000)
@@ -129,7 +114,7 @@ try {
   await server.close();
 }
 
-const median = (values: number[]) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]) => percentile(values, 50);
 const kinds = [...new Set(rounds.flatMap((r) => [...r.sums.keys()]))];
 console.log(`\nMain thread during the open, median of ${rounds.length} (ms at ${CPU_SLOWDOWN}× CPU):`);
 console.log(`  board painted                                  ${median(rounds.map((r) => r.board))}`);

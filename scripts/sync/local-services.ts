@@ -98,7 +98,6 @@ export async function startRedis(): Promise<Service> {
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
     { stdio: ['ignore', 'pipe', 'pipe'] }
   );
-  child.once('error', () => {});
   await started(child, /Ready to accept connections/, 'redis-server (apt-get install redis-server)');
   return { url: `redis://127.0.0.1:${port}`, stop: () => ended(child, 'SIGTERM') };
 }
