@@ -174,6 +174,37 @@ describe('rules reference', () => {
     await context.close();
   });
 
+  it('an emptied box hides its results, and the next word is drawn in the rows already there', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await visit(page, `${shared.server.url}/rules`);
+    const box = page.getByRole('searchbox');
+    const results = page.locator('#search-results');
+    await box.click();
+    await box.pressSequentially('seize');
+    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/^\d+ match/);
+    await box.fill('');
+    // Nothing of the last search shows, is announced or is pointed at.
+    await expect.poll(() => results.evaluate((el) => el.checkVisibility())).toBe(false);
+    expect(await page.getByRole('status').count()).toBe(0);
+    expect(await box.getAttribute('aria-controls')).toBeNull();
+    await page.evaluate(() => {
+      const made: string[] = [];
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) if (n.nodeName === 'LI') made.push('li');
+      }).observe(document.querySelector('#search-results')!, { subtree: true, childList: true });
+      (window as unknown as { __made: string[] }).__made = made;
+    });
+    await box.pressSequentially('mu');
+    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/^\d+ match/);
+    await expect.poll(() => results.evaluate((el) => el.checkVisibility())).toBe(true);
+    expect(await box.getAttribute('aria-controls')).toBe('search-results');
+    const first = await page.locator('#search-results li').first().innerText();
+    expect(first.toLowerCase()).toContain('mu');
+    // "seize" found more places than "mu" has titles: its rows held every one of the new results.
+    expect(await page.evaluate(() => (window as unknown as { __made: string[] }).__made)).toEqual([]);
+    await context.close();
+  });
+
   it('a key leaves the rows below the first three standing until their words are drawn: the page does not jump', async () => {
     const { page, context } = await openTab(shared.browser);
     await visit(page, `${shared.server.url}/rules`);

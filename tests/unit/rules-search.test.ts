@@ -10,7 +10,9 @@ import {
   loadSearchIndex,
   plainText,
   searchRules,
-  snippet
+  snippet,
+  WARM_UP,
+  warmUp
 } from '../../src/lib/rules/search';
 import { rulesText, sectionHtml } from '../../src/lib/rules/text';
 
@@ -94,6 +96,36 @@ describe('rules search', () => {
     // A number alone is a word (a die's face), and a single letter alone is still nothing.
     expect(ids('ascension 6')).not.toEqual(ids('ascension'));
     expect(searchRules(loaded, 'p')).toEqual([]);
+  });
+
+  it('with two letters alone, looks in the titles first, and in the text where no title answers', () => {
+    // "se" begins hundreds of the text's words (see, set, second…): the titles say more.
+    const titled = searchRules(loaded, 'se', undefined, 1000);
+    expect(titled.length).toBeGreaterThan(0);
+    const begins = (title: string, prefix: string) =>
+      title
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .some((w) => w.startsWith(prefix));
+    expect(titled.every((h) => begins(h.title, 'se'))).toBe(true);
+    expect(titled.length).toBeLessThan(index.search('se').length);
+    expect(titled.map((h) => h.title)).toEqual(expect.arrayContaining(['Seize', 'Sealed pack']));
+    // No title has a word beginning "ja" (the examples' players do: Jane…): the text answers then.
+    const inText = searchRules(loaded, 'ja', undefined, 1000);
+    expect(inText.length).toBe(index.search('ja').length);
+    expect(inText.some((h) => !begins(h.title, 'ja'))).toBe(true);
+    // A third letter searches the text too: "sei" finds sections that only mention seizing.
+    expect(searchRules(loaded, 'sei', undefined, 1000).some((h) => !begins(h.title, 'sei'))).toBe(true);
+  });
+
+  it('warms up on queries that take each way of searching, and find something', () => {
+    for (const q of WARM_UP) expect(searchRules(loaded, q).length, q).toBeGreaterThan(0);
+    // Two letters (titles), three (a beginning), four and more (near-misses too), two words.
+    expect(new Set(WARM_UP.map((q) => Math.min(q.length, 5)))).toEqual(new Set([2, 3, 4, 5]));
+    expect(WARM_UP.some((q) => q.includes(' '))).toBe(true);
+    // On a game's own pages only its text is loaded: warming up there throws nothing.
+    const titans = loadSearchIndex(json, [texts.find((t) => t.game === 'titans')!]);
+    for (const q of WARM_UP) expect(() => warmUp(titans, q)).not.toThrow();
   });
 
   it('gives the same hits from the loaded JSON as from the built index', () => {
