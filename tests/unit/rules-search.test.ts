@@ -10,9 +10,7 @@ import {
   loadSearchIndex,
   plainText,
   searchRules,
-  snippet,
-  WARM_UP,
-  warmUp
+  snippet
 } from '../../src/lib/rules/search';
 import { rulesText, sectionHtml } from '../../src/lib/rules/text';
 
@@ -116,16 +114,6 @@ describe('rules search', () => {
     expect(inText.some((h) => !begins(h.title, 'ja'))).toBe(true);
     // A third letter searches the text too: "sei" finds sections that only mention seizing.
     expect(searchRules(loaded, 'sei', undefined, 1000).some((h) => !begins(h.title, 'sei'))).toBe(true);
-  });
-
-  it('warms up on queries that take each way of searching, and find something', () => {
-    for (const q of WARM_UP) expect(searchRules(loaded, q).length, q).toBeGreaterThan(0);
-    // Two letters (titles), three (a beginning), four and more (near-misses too), two words.
-    expect(new Set(WARM_UP.map((q) => Math.min(q.length, 5)))).toEqual(new Set([2, 3, 4, 5]));
-    expect(WARM_UP.some((q) => q.includes(' '))).toBe(true);
-    // On a game's own pages only its text is loaded: warming up there throws nothing.
-    const titans = loadSearchIndex(json, [texts.find((t) => t.game === 'titans')!]);
-    for (const q of WARM_UP) expect(() => warmUp(titans, q)).not.toThrow();
   });
 
   it('gives the same hits from the loaded JSON as from the built index', () => {

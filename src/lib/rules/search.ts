@@ -164,18 +164,6 @@ export function searchRules({ index, docs }: RulesSearch, query: string, game?: 
   });
 }
 
-/**
- * What search runs once, a query per idle moment, right after its index loads: each way a key is
- * searched (two letters in the titles, a beginning, a near-miss from the fourth letter, two words,
- * a typo in the second) and the snippets of what it finds. Run for the first time under a key, that
- * code made the first word typed the slowest of any (four of its keys over 50 ms at 4× CPU).
- */
-export const WARM_UP = ['ga', 'gam', 'game', 'games', 'game end', 'game ennd'];
-
-export function warmUp(search: RulesSearch, query: string): void {
-  for (const hit of searchRules(search, query).slice(0, 3)) snippet(hit.text, hit.terms);
-}
-
 export interface SnippetPart {
   text: string;
   mark: boolean;
