@@ -202,6 +202,29 @@ describe('rules reference', () => {
     expect(first.toLowerCase()).toContain('mu');
     // "seize" found more places than "mu" has titles: its rows held every one of the new results.
     expect(await page.evaluate(() => (window as unknown as { __made: string[] }).__made)).toEqual([]);
+
+    // The same word again finds what it found: the list shows again, but in the key's own frame
+    // only its first three rows (the rest wait a frame, as after any key).
+    await box.fill('');
+    await box.press('m');
+    await page.evaluate(() => {
+      const w = window as unknown as { __restInKeyFrame?: string };
+      document.querySelector('input[type="search"]')!.addEventListener(
+        'input',
+        () =>
+          requestAnimationFrame(() => {
+            const rest = document.querySelector('#search-results ol.rest')!;
+            w.__restInKeyFrame = rest.classList.contains('stale') ? 'waiting' : 'drawn';
+          }),
+        { once: true }
+      );
+    });
+    await box.press('u');
+    const inKeyFrame = await page.waitForFunction(
+      () => (window as unknown as { __restInKeyFrame?: string }).__restInKeyFrame
+    );
+    expect(await inKeyFrame.jsonValue()).toBe('waiting');
+    await expect.poll(() => page.locator('#search-results ol.stale').count()).toBe(0);
     await context.close();
   });
 
