@@ -20,7 +20,7 @@ let apply: ((reload?: boolean) => Promise<void>) | undefined;
  * 4× CPU on two cores it made the first open of a long game about a fifth slower (medians 1,050
  * against 850 ms with no worker), and the first word typed into rules search the slowest of all.
  */
-export const FIRST_INSTALL_QUIET_MS = 3000;
+const FIRST_INSTALL_QUIET_MS = 3000;
 
 export function start(updates: { available: boolean; offlineReady: boolean }): void {
   listenForInstall();

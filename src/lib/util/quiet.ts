@@ -8,7 +8,7 @@
  */
 
 /** What the person does that keeps the page busy (capture phase, so nothing can hide them). */
-export const ACTIVITY = ['pointerdown', 'keydown', 'input', 'change', 'wheel'] as const;
+const ACTIVITY = ['pointerdown', 'keydown', 'input', 'change', 'wheel'] as const;
 
 export interface QuietEnvironment {
   /** Where input events arrive: the window. */
