@@ -25,6 +25,8 @@ import { tallyLogic, tallySetup, type TallyContext } from '../fixtures/tally';
 import { fakeClock, freshDb } from './helpers';
 import { exportBackup, importBackup } from '../../src/lib/db/backup';
 import { backupFromJournal } from '../../src/lib/journal/export';
+import { lostGameCopy } from '../../src/lib/session/lost-copy';
+import { openSession } from '../../src/lib/session/open';
 
 function withJournal(db: TablesideDB) {
   const files = new MemoryFiles();
@@ -138,6 +140,17 @@ async function tallyGame(db: TablesideDB, taps = 6) {
   await rt.saved();
   return rt;
 }
+/** Makes the database refuse the first `times` new games as a full disk does (counted). */
+function refusing(db: TablesideDB, times: number) {
+  const add = db.sessions.add.bind(db.sessions);
+  const state = { refused: 0, stop: () => void (db.sessions.add = add) };
+  db.sessions.add = ((...args: Parameters<typeof add>) => {
+    if (state.refused >= times) return add(...args);
+    state.refused++;
+    return Promise.reject(new DOMException('full', 'QuotaExceededError'));
+  }) as typeof add;
+  return state;
+}
 const tallyOptions: RecoverOptions = { describe: describeWith(async () => tallyLogic) };
 const scores = (rt: SessionRuntime<any>) => (rt.snapshot.context as TallyContext).scores;
 
@@ -178,6 +191,30 @@ describe('restoring from the journal', () => {
     expect(await readLog(db, lost.session.id)).toEqual(lost.log);
     expect(await readLog(db, kept.session.id)).toEqual(kept.log);
     expect(scores(await SessionRuntime.open(db, tallyLogic, lost.session.id))).toEqual(scores(lost));
+  });
+
+  it('a game the browser will not take back is reported with its home-list line, nothing is written, and the next start restores it', async () => {
+    const db = freshDb();
+    const { journal } = withJournal(db);
+    const rt = await tallyGame(db, 4);
+    await journal.flush();
+    const empty = freshDb();
+    const refuse = refusing(empty, Infinity);
+    const report = await recover(empty, journal, {
+      ...tallyOptions,
+      opened: { created: true, dataLoss: true, dataLossMessage: 'checksum mismatch' }
+    });
+    expect(refuse.refused).toBe(1);
+    expect(report).toMatchObject({ restored: 0, failed: [] });
+    expect(report.refused).toEqual([{ id: rt.session.id, game: 'tally', summary: rt.summary }]);
+    expect(recoveryMessage(report)).toBe(
+      'Your browser lost Tableside’s saved data (it does this after a crash or when storage is full). 1 game could not be put back yet, because the browser would not store it (most likely the phone is out of space). It is safe in Tableside’s recovery copy: open it below to play on; it is saved again once there is room.'
+    );
+    expect(await empty.sessions.count()).toBe(0);
+    expect(await empty.events.count()).toBe(0);
+    refuse.stop();
+    expect(await recover(empty, journal, tallyOptions)).toMatchObject({ restored: 1, refused: [] });
+    expect(await readLog(empty, rt.session.id)).toEqual(rt.log);
   });
 
   it('a restored game gets its home-list line from a replay, and its head from its log', async () => {
@@ -508,6 +545,62 @@ describe('writes that fail', () => {
     expect(await readLog(db, rt.session.id)).toHaveLength(3);
     await journal.flush();
     expect((await journal.read(rt.session.id))?.events).toEqual(await readLog(db, rt.session.id));
+  });
+
+  it('a game the browser lost and will not take back opens from its recovery copy, held: played on, then written back whole once storage takes it', async () => {
+    const db = freshDb();
+    const { journal } = withJournal(db);
+    const rt = await tallyGame(db, 4);
+    await journal.flush();
+    const id = rt.session.id;
+    const empty = freshDb(); // the browser threw the database away…
+    attachJournal(empty, journal);
+    const hook = (() => {
+      throw Object.assign(new Error('QuotaExceededError'), { name: 'QuotaExceededError' });
+    }) as never;
+    empty.events.hook('creating', hook); // …and refuses to store anything in the new one
+    const copy = await lostGameCopy(empty, id);
+    expect(copy?.events).toEqual(rt.log);
+    const held = await SessionRuntime.fromCopy(empty, tallyLogic, copy!);
+    expect(held.held).toBe(true);
+    expect(held.unsaved).toMatch(/out of space/);
+    expect(scores(held)).toEqual(scores(rt));
+    expect(held.send({ type: 'ADD', player: 1, amount: 3 })).toEqual({ ok: true });
+    expect(await empty.sessions.count()).toBe(0);
+    empty.events.hook('creating').unsubscribe(hook);
+    expect(await held.retry()).toBe(true);
+    expect(held.held).toBe(false);
+    expect(held.unsaved).toBeUndefined();
+    expect(await readLog(empty, id)).toEqual(held.log);
+    expect(held.log).toHaveLength(5);
+    expect((await empty.sessions.get(id))?.head).toBe(5);
+    const reopened = await SessionRuntime.open(empty, tallyLogic, id);
+    expect(scores(reopened)).toEqual(scores(held));
+    await expect.poll(async () => (await journal.read(id))?.events).toEqual(held.log);
+  });
+
+  it('a lost game whose copy storage takes at once opens as an ordinary game; a game deleted before it was lost stays gone', async () => {
+    const game = finishedGames()[0];
+    const db = freshDb();
+    const { journal } = withJournal(db);
+    const rt = await play(game, db, journal);
+    const id = rt.session.id;
+    const empty = freshDb();
+    attachJournal(empty, journal);
+    const opened = await openSession(empty, id);
+    if (!opened.ok) throw new Error(opened.message);
+    expect(opened.runtime.held).toBe(false);
+    expect(sameState(opened.runtime.snapshot, rt.snapshot)).toBe(true);
+    expect(await readLog(empty, id)).toEqual(rt.log);
+
+    await markDeleted(db, id, Date.UTC(2026, 5, 1));
+    await journal.flush();
+    const emptier = freshDb();
+    attachJournal(emptier, journal);
+    expect(await openSession(emptier, id)).toEqual({
+      ok: false,
+      message: new SessionNotFoundError(id).message
+    });
   });
 
   it('each kind of trouble gets words that say what happened and what to do', () => {

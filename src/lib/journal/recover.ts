@@ -29,8 +29,21 @@ export interface RecoveryReport {
   entries: number;
   /** Journals brought up to date from IndexedDB. */
   copied: number;
-  /** Games the journal has but could not restore, in plain words. */
+  /** Games the journal has but could not restore (its copy damaged or unreadable), in plain words. */
   failed: string[];
+  /**
+   * Games whose copy is whole but that the browser would not take back (it refused the writes,
+   * as Chromium does after a full disk left its quota count wrong): opened from the copy, they
+   * are held on screen and written back once storage takes them (SessionRuntime.fromCopy).
+   */
+  refused: RefusedGame[];
+}
+
+export interface RefusedGame {
+  id: string;
+  game: string;
+  /** Its home-list line, from its log. */
+  summary: string;
 }
 
 /** The home list's line and the status for a restored game, from its log (replayed). */
@@ -94,7 +107,8 @@ export function emptyReport(opened?: OpenInfo): RecoveryReport {
     healed: 0,
     entries: 0,
     copied: 0,
-    failed: []
+    failed: [],
+    refused: []
   };
 }
 
@@ -226,9 +240,15 @@ async function restoreStep(
     else if (game.record.deletedAt !== undefined) report.restoredDeleted++;
     else report.restored++;
   } catch (error) {
-    report.failed.push(
-      `${game.record.game} game ${step.id}: it could not be written back (${(error as Error).message})`
-    );
+    console.error(`The recovery copy of game ${step.id} could not be written back`, error);
+    if (step.kind === 'restore') {
+      const { id, game: kind, summary } = { ...game.record, ...fields };
+      report.refused.push({ id, game: kind, summary });
+    } else {
+      report.failed.push(
+        `${game.record.game} game ${step.id}: its last steps could not be written back (${(error as Error).message})`
+      );
+    }
   }
   return false;
 }

@@ -25,7 +25,10 @@ export async function openSession(
   id: string,
   options: OpenOptions = {}
 ): Promise<OpenResult> {
-  const record = await db.sessions.get(id);
+  const stored = await db.sessions.get(id);
+  // Not stored, but whole in a copy: the browser lost it and would not take it back yet.
+  const copy = stored ? undefined : await import('./lost-copy').then((m) => m.lostGameCopy(db, id));
+  const record = stored ?? copy?.record;
   if (!record || record.deletedAt !== undefined) {
     return { ok: false, message: new SessionNotFoundError(id).message };
   }
@@ -46,6 +49,10 @@ export async function openSession(
     };
   }
   try {
+    if (copy) {
+      const runtime = await SessionRuntime.fromCopy(db, module.logic, copy, options);
+      return { ok: true, entry, module, runtime };
+    }
     if (record.shared && options.shared !== false) {
       // Only a shared game loads the sync code (and Yjs with it).
       const { SharedRuntime, SharedDocMissingError } = await import('../sync/runtime');

@@ -24,7 +24,13 @@ import { checkEvent, decide, stepMeta, type Intent } from './send';
 import { Listeners } from './listeners';
 import { CommitQueue, type CommitJob } from './commit';
 import { afterPaint, type Scheduler } from '../util/after-paint';
-import { heldMessage, SessionNotFoundError, storageFailure, storageTrouble } from './errors';
+import {
+  heldMessage,
+  SessionNotFoundError,
+  SessionUnreadableError,
+  storageFailure,
+  storageTrouble
+} from './errors';
 import { dropHeldCopy, keepHeldCopy } from './held-copy';
 import type { GameLogic, SendResult, StepMeta } from './types';
 import { journalFor, quietly } from '../journal/attach';
@@ -125,6 +131,8 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
    */
   private heldJobs: CommitJob[] | undefined;
   private writingBack: Promise<boolean> | undefined;
+  /** Why the last write-back was refused (for the words of a game opened held: fromCopy). */
+  private writeBackError: unknown;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private copyQueued = false;
   private readonly savedAgainListeners = new Listeners();
@@ -194,6 +202,42 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
     if (!record) throw new SessionNotFoundError(id);
     const runtime = new SessionRuntime(db, logic, record, options);
     await runtime.load();
+    return runtime;
+  }
+
+  /**
+   * Opens a game storage lost and will not take back (the browser threw its database away and
+   * refuses the writes that would restore it) from a whole copy: its recovery journal, or the
+   * page's localStorage copy. The whole game is written back at once; while storage refuses it,
+   * the game is held, as after a refused tap: shown and played on, kept in localStorage too, and
+   * written back whole once storage takes it (tried again every RETRY_HELD_MS, or Try again).
+   */
+  static async fromCopy<S extends BaseSetup>(
+    db: TablesideDB,
+    logic: GameLogic<S>,
+    copy: { record: SessionRecord; events: readonly EventRecord[] },
+    options: RuntimeOptions = {}
+  ): Promise<SessionRuntime<S>> {
+    const setupProblem = logic.setupProblem(copy.record.setup);
+    if (setupProblem) throw new SessionUnreadableError(setupProblem);
+    const runtime = new SessionRuntime(db, logic, { ...copy.record }, options);
+    const loaded = buildTimeline(
+      logic,
+      copy.record.setup as unknown as S,
+      copy.events.slice(),
+      [],
+      runtime.snapshotEvery
+    );
+    runtime.timeline = loaded.timeline;
+    runtime.problem = loaded.problem;
+    // Nothing of it is stored: every step is held until the write-back.
+    runtime.committedHead = 0;
+    runtime.writtenHead = runtime.writtenPeriod = -1;
+    runtime.heldJobs = runtime.timeline.log.map((entry) => ({ entry }));
+    if (!(await runtime.retry()) && runtime.heldJobs) {
+      runtime.unsaved = heldMessage(runtime.writeBackError);
+      runtime.keepCopy();
+    }
     return runtime;
   }
 
@@ -664,6 +708,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
         if (caches.length) await db.snapshots.bulkPut(caches);
       });
     } catch (error) {
+      this.writeBackError = error;
       console.error('Tableside could not write the held game back yet:', describeError(error), error);
       // A connection the browser broke (its open failed while the disk was full) stays broken in
       // Dexie: let go of it, so the next try opens the database afresh.
