@@ -4,11 +4,14 @@
  * JSON round trip the app makes (built at build time, loaded when search opens).
  */
 import { describe, expect, it } from 'vitest';
+import MiniSearch from 'minisearch';
 import { allRules } from '../../src/lib/rules/content';
 import {
   buildSearchIndex,
   loadSearchIndex,
   plainText,
+  SEARCH_OPTIONS,
+  searchIndexJson,
   searchRules,
   snippet
 } from '../../src/lib/rules/search';
@@ -16,7 +19,7 @@ import { rulesText, sectionHtml } from '../../src/lib/rules/text';
 
 const built = buildSearchIndex(Object.values(allRules()));
 const index = built.index;
-const json = JSON.stringify(built);
+const json = searchIndexJson(built);
 const texts = Object.values(allRules()).map(rulesText);
 const loaded = loadSearchIndex(json, texts);
 
@@ -25,6 +28,14 @@ describe('rules search', () => {
     const sections = Object.values(allRules()).reduce((n, r) => n + r.sections.length, 0);
     expect(Object.keys(allRules()).sort()).toEqual(['epic', 'theos', 'titans', 'twilight', 'wiz']);
     expect(index.documentCount).toBe(sections);
+  });
+
+  it('the packed index file loads to what MiniSearch’s own JSON loads to: the same results, scores and all', () => {
+    expect(json.length).toBeLessThan(JSON.stringify(built).length);
+    const whole = MiniSearch.loadJSON(JSON.stringify(built.index), SEARCH_OPTIONS);
+    for (const q of ['surge', 'mulligen', 'life pool', 'se', 'ascension die', 'temple'])
+      expect(loaded.index.search(q)).toEqual(whole.search(q));
+    expect(loaded.index.toJSON()).toEqual(whole.toJSON());
   });
 
   it('finds a word from its first letters, as you type', () => {
@@ -126,7 +137,8 @@ describe('rules search', () => {
 
   it('stores no text of its own: a hit is told from the rules text the pages read', () => {
     // The index holds the words; a snippet's text is the section's own part, read from its HTML.
-    expect(JSON.parse(json).index.storedFields).toEqual({});
+    expect(JSON.parse(json).index.storedFields).toBeUndefined();
+    expect(loaded.index.toJSON().storedFields).toEqual({});
     expect(json.length < JSON.stringify(texts).length).toBe(true);
     const hit = searchRules(loaded, 'capture', 'titans')[0];
     const text = texts.find((t) => t.game === 'titans')!;

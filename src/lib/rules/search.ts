@@ -72,12 +72,55 @@ export interface RulesSearch {
 }
 
 /**
+ * MiniSearch's own JSON, less what the browser can rebuild for nothing: the ids (every section's
+ * id is its place, 0 to n-1) and the stored fields (none); the field lengths as one flat list.
+ * About 6 KB less to precache, and no slower to load.
+ */
+export function searchIndexJson(file: SearchIndexFile): string {
+  const {
+    documentIds,
+    fieldLength,
+    storedFields: _none,
+    dirtCount: _clean,
+    nextId: _next,
+    ...rest
+  } = file.index.toJSON();
+  const lengths: number[] = [];
+  for (let id = 0; id < rest.documentCount; id++) {
+    if (documentIds[id] !== id) throw new Error(`search index: section ${id} is not at its place`);
+    lengths.push(...fieldLength[id]);
+  }
+  return JSON.stringify({ games: file.games, index: { ...rest, lengths } });
+}
+
+/** The packed index (searchIndexJson) as MiniSearch.loadJS takes it. */
+function unpack(packed: { documentCount: number; lengths: number[]; fieldIds: Record<string, number> }) {
+  const { documentCount, lengths, ...rest } = packed;
+  const per = Object.keys(rest.fieldIds).length;
+  const documentIds: Record<number, number> = {};
+  const fieldLength: Record<number, number[]> = {};
+  for (let id = 0; id < documentCount; id++) {
+    documentIds[id] = id;
+    fieldLength[id] = lengths.slice(id * per, id * per + per);
+  }
+  return {
+    ...rest,
+    documentCount,
+    nextId: documentCount,
+    documentIds,
+    fieldLength,
+    storedFields: {},
+    dirtCount: 0
+  };
+}
+
+/**
  * The index from its JSON, with the rules text of the games to search (all of them, or the one
  * whose pages are open). A text that does not match the index is refused: both come from one build.
  */
 export function loadSearchIndex(json: string, texts: readonly RulesText[]): RulesSearch {
-  const file = JSON.parse(json) as { games: [string, number][]; index: unknown };
-  const index = MiniSearch.loadJS<SearchDoc>(file.index as never, SEARCH_OPTIONS);
+  const file = JSON.parse(json) as { games: [string, number][]; index: Parameters<typeof unpack>[0] };
+  const index = MiniSearch.loadJS<SearchDoc>(unpack(file.index) as never, SEARCH_OPTIONS);
   const docs: (Doc | undefined)[] = [];
   let start = 0;
   for (const [game, count] of file.games) {
