@@ -352,7 +352,17 @@ export async function benchTaps(
     }
     await context.close();
   }
-  const search = await benchSearch(browser, url);
+  // One run types 39 keys, so its p95 is its second-slowest key, which moves by 8-16 ms from run
+  // to run on this machine: the keys of a few runs are pooled, and each run's p95 is shown too.
+  const runs: Awaited<ReturnType<typeof benchSearch>>[] = [];
+  for (let i = 0; i < SEARCH_RUNS; i++) runs.push(await benchSearch(browser, url));
+  const times = runs.flatMap((run) => run.times);
+  const search = {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    n: times.length,
+    runs: runs.map((run) => run.p95)
+  };
   return { taps, coldOpen, secondOpen, listOpen, search, floor };
 }
 
@@ -360,6 +370,9 @@ export async function benchTaps(
  * Rules search at 4× CPU: six words typed key by key into the /rules search box, each key timed
  * from the key to the frame that paints its results (the search index loaded first, untimed).
  */
+/** Runs of the search's 39 keys that `npm run bench` pools. */
+const SEARCH_RUNS = 3;
+
 export async function benchSearch(
   browser: Browser,
   url: string
@@ -431,8 +444,8 @@ export function tapTable(result: Awaited<ReturnType<typeof benchTaps>>): [string
     ['Opened again from the home screen (median of 5, 4× CPU)', ms(result.secondOpen)],
     ['Tapped in the home list, press to board painted (median of 5, 4× CPU)', ms(result.listOpen)],
     [
-      'Search key to painted results (p50 / p95)',
-      `${ms(result.search.p50)} / ${ms(result.search.p95)} (n=${result.search.n})`
+      `Search key to painted results, ${result.search.runs.length} runs pooled (p50 / p95)`,
+      `${ms(result.search.p50)} / ${ms(result.search.p95)} (n=${result.search.n}; each run's p95: ${result.search.runs.join(' · ')} ms)`
     ]
   ];
 }
