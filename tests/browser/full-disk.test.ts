@@ -190,6 +190,8 @@ describe('a full phone', () => {
     if (keptOnScreen) {
       await shot(page, 'full-disk-restart-held');
       await shot(home, 'full-disk-restart-home');
+      await home.emulateMedia({ colorScheme: 'dark' });
+      await shot(home, 'full-disk-restart-home-dark');
     }
     await context.close();
     context = undefined;
