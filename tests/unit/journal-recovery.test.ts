@@ -140,15 +140,17 @@ async function tallyGame(db: TablesideDB, taps = 6) {
   await rt.saved();
   return rt;
 }
-/** Makes the database refuse the first `times` new games as a full disk does (counted). */
-function refusing(db: TablesideDB, times: number) {
-  const add = db.sessions.add.bind(db.sessions);
-  const state = { refused: 0, stop: () => void (db.sessions.add = add) };
-  db.sessions.add = ((...args: Parameters<typeof add>) => {
-    if (state.refused >= times) return add(...args);
+/**
+ * Makes the database refuse every new log entry as a full disk does (QuotaExceededError), counting
+ * the writes refused, until `stop()`.
+ */
+function refusing(db: TablesideDB) {
+  const state = { refused: 0, stop: () => db.events.hook('creating').unsubscribe(hook) };
+  const hook = (() => {
     state.refused++;
-    return Promise.reject(new DOMException('full', 'QuotaExceededError'));
-  }) as typeof add;
+    throw Object.assign(new Error('QuotaExceededError'), { name: 'QuotaExceededError' });
+  }) as never;
+  db.events.hook('creating', hook);
   return state;
 }
 const tallyOptions: RecoverOptions = { describe: describeWith(async () => tallyLogic) };
@@ -199,7 +201,7 @@ describe('restoring from the journal', () => {
     const rt = await tallyGame(db, 4);
     await journal.flush();
     const empty = freshDb();
-    const refuse = refusing(empty, Infinity);
+    const refuse = refusing(empty);
     const report = await recover(empty, journal, {
       ...tallyOptions,
       opened: { created: true, dataLoss: true, dataLossMessage: 'checksum mismatch' }
@@ -526,17 +528,14 @@ describe('writes that fail', () => {
     const db = freshDb();
     const { journal } = withJournal(db);
     const rt = await tallyGame(db, 1);
-    const hook = (() => {
-      throw Object.assign(new Error('QuotaExceededError'), { name: 'QuotaExceededError' });
-    }) as never;
-    db.events.hook('creating', hook);
+    const refuse = refusing(db);
     rt.send({ type: 'ADD', player: 0, amount: 5 });
     await rt.saved();
     // Held, not taken back: the page keeps the step on screen until storage takes it.
     expect(rt.unsaved).toMatch(/out of space/);
     expect(scores(rt)).toEqual([6, 0]);
     expect(await readLog(db, rt.session.id)).toHaveLength(1);
-    db.events.hook('creating').unsubscribe(hook);
+    refuse.stop();
     rt.send({ type: 'ADD', player: 1, amount: 2 });
     await rt.retry();
     await rt.saved();
@@ -555,10 +554,7 @@ describe('writes that fail', () => {
     const id = rt.session.id;
     const empty = freshDb(); // the browser threw the database away…
     attachJournal(empty, journal);
-    const hook = (() => {
-      throw Object.assign(new Error('QuotaExceededError'), { name: 'QuotaExceededError' });
-    }) as never;
-    empty.events.hook('creating', hook); // …and refuses to store anything in the new one
+    const refuse = refusing(empty); // …and refuses to store anything in the new one
     const copy = await lostGameCopy(empty, id);
     expect(copy?.events).toEqual(rt.log);
     const held = await SessionRuntime.fromCopy(empty, tallyLogic, copy!);
@@ -567,7 +563,7 @@ describe('writes that fail', () => {
     expect(scores(held)).toEqual(scores(rt));
     expect(held.send({ type: 'ADD', player: 1, amount: 3 })).toEqual({ ok: true });
     expect(await empty.sessions.count()).toBe(0);
-    empty.events.hook('creating').unsubscribe(hook);
+    refuse.stop();
     expect(await held.retry()).toBe(true);
     expect(held.held).toBe(false);
     expect(held.unsaved).toBeUndefined();

@@ -7,8 +7,8 @@ const WHY = 'it does this after a crash or when storage is full';
 /** Games kept in the recovery copy that the browser would not store again yet. */
 function refusedText(n: number): string {
   if (!n) return '';
-  const [it, itIs] = n === 1 ? ['it', 'It is'] : ['them', 'They are'];
-  return ` ${games(n)} could not be put back yet, because the browser would not store ${it} (most likely the phone is out of space). ${itIs} safe in Tableside’s recovery copy: open ${it} below to play on; ${n === 1 ? 'it is' : 'they are'} saved again once there is room.`;
+  const [it, itIs] = n === 1 ? ['it', 'it is'] : ['them', 'they are'];
+  return ` ${games(n)} could not be put back yet, because the browser would not store ${it} (most likely the phone is out of space). ${itIs[0].toUpperCase()}${itIs.slice(1)} safe in Tableside’s recovery copy: open ${it} below to play on; ${itIs} saved again once there is room.`;
 }
 
 /** The message for a recovery, or undefined when nothing happened worth telling. */

@@ -56,6 +56,12 @@ export const WINDOW_DEPTH = 100;
 /** Beyond this many entries a window saves too little over reading the whole log. */
 const WINDOW_MOST = 5000;
 
+/** Refuses a stored game whose setup this version cannot play (it is then not opened at all). */
+export function readableSetup(logic: GameLogic<any>, record: SessionRecord): void {
+  const setupProblem = logic.setupProblem(record.setup);
+  if (setupProblem) throw new SessionUnreadableError(setupProblem);
+}
+
 export async function loadTimeline<S extends BaseSetup>(
   db: TablesideDB,
   logic: GameLogic<S>,
@@ -64,8 +70,7 @@ export async function loadTimeline<S extends BaseSetup>(
   whole = false,
   windowDepth = WINDOW_DEPTH
 ): Promise<Loaded<S>> {
-  const setupProblem = logic.setupProblem(record.setup);
-  if (setupProblem) throw new SessionUnreadableError(setupProblem);
+  readableSetup(logic, record);
   if (!whole) {
     const head = await logHead(db, record.id);
     const found = await findWindow(db, logic, record.id, head + 1, windowDepth);

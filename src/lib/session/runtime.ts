@@ -19,18 +19,20 @@ import { newId } from '../util/id';
 import { initialState, storeState } from './replay';
 import { Timeline } from './timeline';
 import { continues, firstAdjustment, lastAdjustment } from './adjust';
-import { buildTimeline, findWindow, loadTimeline, logHead, logRange, WINDOW_DEPTH } from './load';
+import {
+  buildTimeline,
+  findWindow,
+  loadTimeline,
+  logHead,
+  logRange,
+  readableSetup,
+  WINDOW_DEPTH
+} from './load';
 import { checkEvent, decide, stepMeta, type Intent } from './send';
 import { Listeners } from './listeners';
 import { CommitQueue, type CommitJob } from './commit';
 import { afterPaint, type Scheduler } from '../util/after-paint';
-import {
-  heldMessage,
-  SessionNotFoundError,
-  SessionUnreadableError,
-  storageFailure,
-  storageTrouble
-} from './errors';
+import { heldMessage, SessionNotFoundError, storageFailure, storageTrouble } from './errors';
 import { dropHeldCopy, keepHeldCopy } from './held-copy';
 import type { GameLogic, SendResult, StepMeta } from './types';
 import { journalFor, quietly } from '../journal/attach';
@@ -218,8 +220,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
     copy: { record: SessionRecord; events: readonly EventRecord[] },
     options: RuntimeOptions = {}
   ): Promise<SessionRuntime<S>> {
-    const setupProblem = logic.setupProblem(copy.record.setup);
-    if (setupProblem) throw new SessionUnreadableError(setupProblem);
+    readableSetup(logic, copy.record);
     const runtime = new SessionRuntime(db, logic, { ...copy.record }, options);
     const loaded = buildTimeline(
       logic,
