@@ -625,7 +625,7 @@ describe('the summary afterwards', () => {
     expect(result).toEqual({
       ok: false,
       errors: [
-        `The game “tally” started ${day} is damaged in this file (missing).`,
+        `The game “tally” started ${day} is damaged in this file (its players: missing).`,
         `A step of the game “tally” started ${day} is damaged in this file (expected an object).`
       ],
       details: ['sessions[0].setup.players: missing', 'events[0].event: expected an object']

@@ -1,16 +1,25 @@
 /**
  * Opening a game file ("Send this game as a file" on another phone), wherever it comes from:
- * chosen in Settings, shared to Tableside (the service worker keeps it for /open), or tapped in
- * the phone's files (installed Chromium's launch queue). One path, one set of checks: a file that
- * is not a game file, or a damaged one, is refused in plain words and changes nothing.
+ * chosen in Settings, shared to Tableside (the service worker keeps it for /open, which asks
+ * the person first), or tapped in the phone's files (installed Chromium's launch queue). One
+ * path, one set of checks (sync/game-file.ts, the backup's own): a file that is not a game file,
+ * or a damaged one, is refused in plain words and changes nothing.
  */
 import { getDb } from './database.svelte';
+import type { IncomingGame } from '$lib/sync/game-file';
 
 export type Opened = { ok: true; id: string } | { ok: false; message: string };
+export type Checked = { ok: true; game: IncomingGame } | { ok: false; message: string };
 
 export const NOT_A_GAME_FILE = 'This is not a game file from “Send this game”.';
+/** Far above any real game's file (a backup may be as large). */
+const MAX_FILE_BYTES = 32 * 1024 * 1024;
 
-export async function openGameFileFrom(file: Blob): Promise<Opened> {
+/** Reads and checks a game file; stores nothing. */
+export async function checkGameFileFrom(file: Blob): Promise<Checked> {
+  if (file.size > MAX_FILE_BYTES) {
+    return { ok: false, message: 'This file is far too large to be a game file.' };
+  }
   let text: string;
   try {
     text = await file.text();
@@ -24,23 +33,46 @@ export async function openGameFileFrom(file: Blob): Promise<Opened> {
   try {
     parsed = JSON.parse(text);
   } catch {
-    parsed = undefined;
+    return { ok: false, message: NOT_A_GAME_FILE };
   }
-  const { isGameFile, openGameFile } = await import('$lib/sync/share');
-  if (!isGameFile(parsed)) return { ok: false, message: NOT_A_GAME_FILE };
-  return openGameFile(await getDb(), parsed);
+  const [{ checkGameFile }, { logicFor }] = await Promise.all([
+    import('$lib/sync/game-file'),
+    import('$lib/games/registry')
+  ]);
+  const checked = await checkGameFile(parsed, logicFor);
+  return checked.ok ? checked : { ok: false, message: checked.message };
+}
+
+/** Stores a game file that passed the checks: merged into its game here, or a new one. */
+export async function storeGameFile(game: IncomingGame): Promise<Opened> {
+  const { storeIncoming } = await import('$lib/sync/share');
+  return storeIncoming(await getDb(), game);
+}
+
+/** Checks a game file, then stores it. */
+export async function openGameFileFrom(file: Blob): Promise<Opened> {
+  const checked = await checkGameFileFrom(file);
+  return checked.ok ? storeGameFile(checked.game) : checked;
 }
 
 /** Where the service worker keeps a file shared to Tableside until /open reads it. */
 const SHARED = { cache: 'tableside-shared-file', key: '/shared-file' };
 
+/**
+ * What the service worker kept of a share: the file, or why it kept none (a POST that did not
+ * come from the phone's share sheet: static/share-target.js).
+ */
+export type SharedFile = { file: Blob; name: string } | { refused: string } | undefined;
+
 /** The file shared to Tableside, taken (read once, then gone); undefined when none came. */
-export async function takeSharedFile(): Promise<{ file: Blob; name: string } | undefined> {
+export async function takeSharedFile(): Promise<SharedFile> {
   if (typeof caches === 'undefined') return undefined;
   const cache = await caches.open(SHARED.cache);
   const response = await cache.match(SHARED.key);
   if (!response) return undefined;
-  const file = await response.blob();
   await cache.delete(SHARED.key);
+  const refused = response.headers.get('x-refused');
+  if (refused) return { refused };
+  const file = await response.blob();
   return { file, name: decodeURIComponent(response.headers.get('x-file-name') ?? '') };
 }

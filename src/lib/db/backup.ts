@@ -20,6 +20,7 @@ import { buildTimeline, logHead, readLog } from '../session/load';
 import { foldLog } from '../session/log';
 import type { GameLogic } from '../session/types';
 import { newId } from '../util/id';
+import { EARLIEST_TIME } from '../util/time';
 import type { EventRecord, ProfileRecord, SessionRecord, SettingRecord } from './records';
 import { SCHEMA_VERSION, type TablesideDB } from './schema';
 import {
@@ -55,7 +56,7 @@ import {
   type VersionInfo
 } from './import-rebuild';
 import { Slicer, type Progress } from './import-slices';
-import { refusal, type Refusal } from './import-words';
+import { refusal, type FileKind, type Refusal } from './import-words';
 import {
   copyGame,
   mergeProfiles,
@@ -74,8 +75,7 @@ export const BACKUP_FORMAT = 'tableside-backup';
 export const BACKUP_FORMAT_VERSION = 1;
 const MAX_SESSIONS = 10_000;
 const MAX_EVENTS = 1_000_000;
-/** No Tableside data is older than this (the app is from 2026; a margin for clocks set wrong). */
-export const EARLIEST_TIME = Date.UTC(2020, 0, 1);
+export { EARLIEST_TIME };
 const DAY = 24 * 60 * 60 * 1000;
 
 export interface Backup {
@@ -102,6 +102,8 @@ export interface CheckOptions {
   onProgress?: Progress;
   /** The time now (tests fix it): no date in a file may be later than a day after it. */
   now?: number;
+  /** What the refusal calls the file: a backup (the default) or a game file. */
+  words?: FileKind;
 }
 
 /**
@@ -113,6 +115,8 @@ export interface CheckedBackup {
   games: RebuiltGame[];
   /** Each shared document of the file, by session id, as bytes checked on a scratch document. */
   docs: ReadonlyMap<string, Uint8Array>;
+  /** How many events are in effect in each shared document, once folded. */
+  steps: ReadonlyMap<string, number>;
 }
 
 /** A refusal: `errors` in plain words, `details` the same problems where the checks found them. */
@@ -253,13 +257,26 @@ export async function checkBackup(
   resolveGame: GameResolver,
   options: CheckOptions = {}
 ): Promise<BackupCheck> {
-  let found: unknown;
-  const fail = (errors: string[]): BackupCheck => ({ ok: false, ...refusal(errors, found) });
   const slicer = new Slicer(options.onProgress);
   slicer.report(0);
   const read = readBackup(input);
-  if (!read.ok) return fail(read.errors);
-  const raw = read.value;
+  if (!read.ok) return { ok: false, ...refusal(read.errors) };
+  return checkBackupValue(read.value, resolveGame, options, slicer);
+}
+
+/**
+ * The backup's checks on a value already read: a backup file's JSON, or a game that came in
+ * another way (a game file, a share, a room's first document: sync/game-file.ts) put in a
+ * backup's shape, so every way in is checked by the very same rules.
+ */
+export async function checkBackupValue(
+  raw: unknown,
+  resolveGame: GameResolver,
+  options: CheckOptions = {},
+  slicer = new Slicer(options.onProgress)
+): Promise<BackupCheck> {
+  let found: unknown;
+  const fail = (errors: string[]): BackupCheck => ({ ok: false, ...refusal(errors, found, options.words) });
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
     return fail(['The file is not a Tableside backup (expected an object at the top).']);
   }
@@ -335,8 +352,6 @@ export async function checkBackup(
 
   const games = consistency(backup, problems);
   if (problems.any || !games) return fail(problems.list);
-  const docs = await readSharedDocs(sharedDocs, games, problems, slicer);
-  if (problems.any) return fail(problems.list);
 
   // Replays, the heavy part: each game through its machine, derived fields rebuilt.
   const rebuilt: RebuiltGame[] = [];
@@ -364,28 +379,35 @@ export async function checkBackup(
     if (result) rebuilt.push(result);
   }
   if (problems.any) return fail(problems.list);
+  // After the replays: a shared copy is folded with its game's rules, on a setup they accepted.
+  const { docs, steps } = await readSharedDocs(sharedDocs, games, resolveGame, problems, slicer);
+  if (problems.any) return fail(problems.list);
   slicer.report(1);
   return {
     ok: true,
     backup: { ...backup, sessions: rebuilt.map((g) => g.session), events: rebuilt.flatMap((g) => g.log) },
     games: rebuilt,
-    docs
+    docs,
+    steps
   };
 }
 
 /**
  * Each shared document of the file, read on a scratch Y.Doc (sync/backup-docs.ts): it must
- * belong to a shared game of the file, once, be base64 that Yjs can apply, and be of that
- * game. A broken one is refused here, so it never reaches a stored game.
+ * belong to a shared game of the file, once, be base64 that Yjs can apply, be of that game and
+ * setup, and hold only entries a phone writes (sync/check-copy.ts). A broken one is refused
+ * here, so it never reaches a stored game.
  */
 async function readSharedDocs(
   entries: readonly SharedDocEntry[],
   games: readonly FileGame[],
+  resolveGame: GameResolver,
   problems: Problems,
   slicer: Slicer
-): Promise<Map<string, Uint8Array>> {
+): Promise<{ docs: Map<string, Uint8Array>; steps: Map<string, number> }> {
   const docs = new Map<string, Uint8Array>();
-  if (!entries.length) return docs;
+  const steps = new Map<string, number>();
+  if (!entries.length) return { docs, steps };
   const byId = new Map(games.map((g) => [g.session.id, g]));
   const seen = new Map<string, number>();
   const { readDoc } = await import('../sync/backup-docs');
@@ -403,13 +425,16 @@ async function readSharedDocs(
       problems.add(`sharedDocs[${i}].sessionId`, `“${sessionId}” appears twice (also sharedDocs[${first}])`);
     } else {
       seen.set(sessionId, i);
-      const read = readDoc(doc, game.session.game);
-      if (read.ok) docs.set(sessionId, read.update);
-      else problems.add(`sharedDocs[${i}].doc`, read.problem);
+      const { game: name, setup } = game.session;
+      const read = readDoc(doc, { game: name, setup, logic: await resolveGame(name) });
+      if (read.ok) {
+        docs.set(sessionId, read.update);
+        steps.set(sessionId, read.effective);
+      } else problems.add(`sharedDocs[${i}].doc`, read.problem);
     }
-    if (slicer.due()) await slicer.pause(RECORDS_SHARE);
+    if (slicer.due()) await slicer.pause(1);
   }
-  return docs;
+  return { docs, steps };
 }
 
 /**

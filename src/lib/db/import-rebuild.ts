@@ -21,13 +21,11 @@ import { adjustedLabel } from '../session/adjust';
 import { Timeline } from '../session/timeline';
 import type { GameLogic, Period } from '../session/types';
 import { Where, type Problems } from './import-read';
-import { unknownFields } from './import-shape';
+import { eventFieldProblems, setupFieldProblems } from './incoming';
 import type { Slicer } from './import-slices';
 
 /** As the runtime: a cached state every 50 events keeps an undo's replay short. */
 const CHECKPOINT_EVERY = 50;
-const SETUP_CHECKED = new Set(['players', 'seed']);
-const EVENT_CHECKED = new Set(['type']);
 
 /** One game as the file has it: the session and its log, with each entry's place in the file. */
 export interface FileGame {
@@ -103,25 +101,20 @@ export async function rebuildGame(
   const { session, log, at } = game;
   const where = `sessions[${game.index}]`;
   const before = problems.list.length;
-  const fields = logic.fields;
-  if (fields) {
+  if (logic.fields) {
     const here = new Where(problems);
     here.push('sessions');
     here.push(game.index);
     here.push('setup');
-    unknownFields(session.setup, fields.setup, here, SETUP_CHECKED);
+    setupFieldProblems(logic, session.setup, here);
     const events = new Where(problems);
     events.push('events');
     for (let i = 0; i < log.length && !problems.full; i++) {
       const event = log[i].event;
       if (!event) continue;
-      const known = Object.prototype.hasOwnProperty.call(fields.events, event.type)
-        ? fields.events[event.type]
-        : undefined;
       events.push(at[i]);
       events.push('event');
-      if (!known) events.add(`“${event.type}” is not a step this game has`, 'type');
-      else unknownFields(event, known, events, EVENT_CHECKED);
+      eventFieldProblems(logic, event, events);
       events.pop();
       events.pop();
     }

@@ -34,19 +34,62 @@ function gameName(session: Row): string {
 
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-function plain(problem: string, file: unknown): string {
+/** What a refused file is to the person: their backup, a game another phone sent, or one joined. */
+export type FileKind = 'backup' | 'game file' | 'shared game';
+
+const SUBJECT: Record<Exclude<FileKind, 'backup'>, string> = {
+  'game file': 'This game file',
+  'shared game': 'The game shared under this link'
+};
+
+const nth = (index: string) => Number(index) + 1;
+
+/**
+ * A game's field as a person knows it (“player 2’s name”, “the sync server’s address”), from
+ * its place in the record (“.setup.players[1].name”); empty for the record itself.
+ */
+export function fieldWords(field: string): string {
+  let m: RegExpExecArray | null;
+  if (!field) return '';
+  if ((m = /^\.setup\.players\[(\d+)\]\.name$/.exec(field))) return `player ${nth(m[1])}’s name`;
+  if ((m = /^\.setup\.players\[(\d+)\]/.exec(field))) return `player ${nth(m[1])}`;
+  if (field === '.setup.players') return 'its players';
+  if ((m = /^\.setup\.([A-Za-z]+)/.exec(field))) return `its setup’s “${m[1]}”`;
+  if (field === '.setup') return 'its setup';
+  if (field === '.shared.server') return 'the sync server’s address';
+  if (field === '.shared.room') return 'its shared room';
+  if (field === '.shared.key') return 'its room key';
+  if (field.startsWith('.shared')) return 'where it is shared';
+  if (field === '.created') return 'the time it was started';
+  if (field === '.updated') return 'the time it was last played';
+  if (field === '.game') return 'the game it names';
+  return '';
+}
+
+/** “player 2’s name: text is too long …”, or the reason alone where the field says nothing more. */
+const withField = (field: string, why: string) => {
+  const words = fieldWords(field);
+  return words ? `${words}: ${why}` : why;
+};
+
+function plain(problem: string, file: unknown, kind: FileKind): string {
   const place = PLACE.exec(problem);
   if (place) {
-    const [, kind, index, field, found] = place;
+    const [, list_, index, field, found] = place;
     // A pointer to another record ("(also sessions[0])") is for the details only.
     const why = found.replace(/\s*\((also )?\w+\[\d+\][^)]*\)/g, '');
-    const row = list(file, kind)[Number(index)];
+    if (kind !== 'backup') {
+      return list_ === 'sharedDocs'
+        ? `${SUBJECT[kind]} is damaged (${why}).`
+        : `${SUBJECT[kind]} cannot be opened (${withField(field, why)}).`;
+    }
+    const row = list(file, list_)[Number(index)];
     const sessionOf = (id: unknown) => list(file, 'sessions').find((s) => s?.id === id);
-    switch (kind) {
+    switch (list_) {
       case 'sessions':
         if (field === '.deletedAt')
           return `${sentence(gameName(row))} was deleted on the phone this backup came from, so it is not brought back.`;
-        return `${sentence(gameName(row))} is damaged in this file (${why}).`;
+        return `${sentence(gameName(row))} is damaged in this file (${withField(field, why)}).`;
       case 'events':
         return row && sessionOf(row.sessionId)
           ? `A step of ${gameName(sessionOf(row.sessionId))} is damaged in this file (${why}).`
@@ -64,6 +107,7 @@ function plain(problem: string, file: unknown): string {
   const top = TOP.exec(problem);
   if (top) {
     const why = top[2];
+    if (kind !== 'backup') return `${SUBJECT[kind]} cannot be opened (${why}).`;
     return /^this backup/i.test(why)
       ? sentence(why)
       : `The file is not a backup this version of Tableside can read (${why}).`;
@@ -72,6 +116,6 @@ function plain(problem: string, file: unknown): string {
 }
 
 /** The problems the checks found, in plain words, with the exact places kept as details. */
-export function refusal(problems: readonly string[], file?: unknown): Refusal {
-  return { errors: problems.map((p) => plain(p, file)), details: [...problems] };
+export function refusal(problems: readonly string[], file?: unknown, kind: FileKind = 'backup'): Refusal {
+  return { errors: problems.map((p) => plain(p, file, kind)), details: [...problems] };
 }

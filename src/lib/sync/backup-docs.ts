@@ -3,9 +3,9 @@
  * a file is checked, and merged into this phone's stored documents when it is imported. Loaded
  * by src/lib/db/backup.ts only when there is a shared game to handle (it brings Yjs).
  */
-import * as Y from 'yjs';
 import { fromBase64, toBase64 } from './base64';
-import { encodeDoc, mergeDoc, readMeta } from './doc';
+import { checkUpdate, type CopyExpectation } from './check-copy';
+import { encodeDoc, mergeDoc } from './doc';
 import { deleteDoc, loadDoc, sharedDb } from './store';
 
 /** One shared game's document in a backup file. */
@@ -37,34 +37,18 @@ export async function exportDocs(sessionIds: readonly string[]): Promise<SharedD
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const isBase64 = (text: string) => text.length % 4 === 0 && BASE64.test(text);
 
-export type DocRead = { ok: true; update: Uint8Array } | { ok: false; problem: string };
+export type DocRead = { ok: true; update: Uint8Array; effective: number } | { ok: false; problem: string };
 
 /**
  * Reads one document of a file on a scratch Y.Doc (never on a stored one): base64, bytes Yjs can
- * apply, and the game it says it is. The problem is plain words for "sharedDocs[i].doc".
+ * apply, and a copy of this very game (check-copy.ts). The problem is plain words for
+ * "sharedDocs[i].doc".
  */
-export function readDoc(text: string, game: string): DocRead {
+export function readDoc(text: string, expected: CopyExpectation): DocRead {
   if (!isBase64(text)) return { ok: false, problem: 'expected the game’s shared copy as base64 text' };
   const update = fromBase64(text);
-  const scratch = new Y.Doc();
-  try {
-    // Bytes that are not an update throw here. (An update whose parts wait for pieces it lacks is
-    // not refused: a phone's document can hold such parts, and Yjs keeps them waiting, harmless.)
-    mergeDoc(scratch, update);
-    const meta = readMeta(scratch);
-    if (!meta) return { ok: false, problem: 'the shared copy holds no game' };
-    if (meta.game !== game) {
-      return {
-        ok: false,
-        problem: `the shared copy is of the game “${meta.game}”, not of this game (“${game}”)`
-      };
-    }
-    return { ok: true, update };
-  } catch {
-    return { ok: false, problem: 'the game’s shared copy is damaged (it could not be read)' };
-  } finally {
-    scratch.destroy();
-  }
+  const checked = checkUpdate(update, expected);
+  return checked.ok ? { ok: true, update, effective: checked.effective } : checked;
 }
 
 /**

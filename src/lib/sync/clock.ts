@@ -3,7 +3,7 @@
  * Pure apart from the random ids; the caller keeps the Clock and passes it back in.
  */
 import type { GameEvent } from '../db/records';
-import type { EntryId, SharedEntry } from './entry';
+import { MAX_SEEN_LAMPORT, type EntryId, type SharedEntry } from './entry';
 
 /** 128 random bits, URL-safe base64 (22 characters): fits a path, a query string and a QR code. */
 function randomId(bytes = 16): string {
@@ -42,18 +42,34 @@ export function newClock(device: string): Clock {
 
 /**
  * The clock after seeing these entries (remote or the device's own, e.g. when a phone reopens a
- * shared game and reads its log back). Seeing is what makes the next entry sort after them.
+ * shared game and reads its log back). Seeing is what makes the next entry sort after them. A
+ * lamport or a counter of this device's is taken only up to MAX_SEEN_LAMPORT, so this device's
+ * next entries always stay readable (entry.ts), whatever another writer put in the log; the
+ * runtime steps past a counter someone else took under this device's id (`freeCounter`).
  */
 export function seeEntries(clock: Clock, entries: Iterable<SharedEntry>): Clock {
   let { counter, lamport } = clock;
   for (const entry of entries) {
-    if (entry.lamport > lamport) lamport = entry.lamport;
-    if (entry.id.device === clock.device && entry.id.counter > counter) counter = entry.id.counter;
+    const seen = Math.min(entry.lamport, MAX_SEEN_LAMPORT);
+    if (seen > lamport) lamport = seen;
+    const own = entry.id.device === clock.device ? Math.min(entry.id.counter, MAX_SEEN_LAMPORT) : 0;
+    if (own > counter) counter = own;
   }
   return counter === clock.counter && lamport === clock.lamport ? clock : { ...clock, counter, lamport };
 }
 
 export type EntryBody = { kind: 'event'; event: GameEvent } | { kind: 'undo'; target: EntryId };
+
+/**
+ * The clock with its counter moved past any the log already holds under this device's id. Ids
+ * are fresh random ones, but another phone sees them in the log and could write one ahead; the
+ * tap must still be kept, never refused for a number someone else took.
+ */
+export function freeCounter(clock: Clock, taken: (id: EntryId) => boolean): Clock {
+  let counter = clock.counter;
+  while (taken({ device: clock.device, counter: counter + 1 })) counter++;
+  return counter === clock.counter ? clock : { ...clock, counter };
+}
 
 /** The next entry this device writes, and its clock after writing it. */
 export function nextEntry(

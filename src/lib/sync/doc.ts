@@ -6,7 +6,7 @@
  */
 import * as Y from 'yjs';
 import type { BaseSetup } from '../db/records';
-import { entryKey, parseEntry, type SharedEntry, compareEntries } from './entry';
+import { entryKey, parseEntry, type EntryId, type SharedEntry, compareEntries } from './entry';
 
 const ENTRIES = 'entries';
 const META = 'meta';
@@ -60,6 +60,11 @@ export function appendEntry(doc: Y.Doc, entry: SharedEntry): void {
   if (map.has(key)) throw new Error(`Entry ${key} is already in this game's log`);
   // A JSON copy: what Yjs keeps must not share objects with the caller's state.
   map.set(key, JSON.parse(JSON.stringify(entry)));
+}
+
+/** True when the log holds an entry (of any shape) under this id. */
+export function hasEntry(doc: Y.Doc, id: EntryId): boolean {
+  return entriesOf(doc).has(entryKey(id));
 }
 
 /** Reads one stored value; undefined for a key that does not match its entry's id. */

@@ -59,7 +59,22 @@ export function compareEntries(a: SharedEntry, b: SharedEntry): number {
 /** The longest seat name kept; a longer one (no app writes it) is left out, not the entry. */
 export const MAX_SEAT_NAME = 100;
 
-const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 1;
+/**
+ * The highest lamport or counter an entry may carry (2^40). A real game never comes near it (a
+ * million taps is 2^20); an entry above it is no entry at all, on every phone alike, so no file
+ * or phone can push the clock to where the next tap's number is no longer a safe integer (an
+ * entry at 2^53 - 1 once made every later tap unreadable after a reload, silently).
+ */
+export const MAX_LAMPORT = 2 ** 40;
+/**
+ * The highest lamport a phone takes from what it has seen: its own next entries (2^30 of them)
+ * still fit under MAX_LAMPORT, whatever the log holds. An entry above it is kept in the log and
+ * the order; this phone's taps sort before it instead of after.
+ */
+export const MAX_SEEN_LAMPORT = MAX_LAMPORT - 2 ** 30;
+
+const isCount = (n: unknown): n is number =>
+  typeof n === 'number' && Number.isSafeInteger(n) && n >= 1 && n <= MAX_LAMPORT;
 
 function parseId(value: unknown): EntryId | undefined {
   if (!value || typeof value !== 'object') return undefined;

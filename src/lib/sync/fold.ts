@@ -16,6 +16,7 @@ import type { BaseSetup, GameEvent } from '../db/records';
 import { crossCheck, initialState, replay, ReplayError, step } from '../session/replay';
 import { refusalReason } from '../session/send';
 import type { GameLogic } from '../session/types';
+import { eventProblem } from '../db/incoming';
 import { compareEntries, entryKey, type EntryId, type SharedEntry, type UndoEntry } from './entry';
 
 export type EntryOutcome =
@@ -230,6 +231,7 @@ function replayFrom<S extends BaseSetup>(
       if (c === 'orphan') outcomes[i] = { status: 'not-applied', reason: ORPHAN_REASON };
       else if (c !== '') outcomes[i] = { status: 'undone', by: idOfKey(c) };
       else if (entry.kind === 'undo') outcomes[i] = { status: 'applied' };
+      else if (unreadable(logic, entry.event, i, outcomes)) continue;
       else {
         positions.push(i);
         events.push(entry.event);
@@ -245,6 +247,18 @@ function replayFrom<S extends BaseSetup>(
   checkpoints.length = Math.max(1, Math.ceil(entries.length / span));
   const { orphans } = state;
   return { logic, setup, entries, outcomes, effective, snapshot, checkpoints, span, cancel, orphans };
+}
+
+/**
+ * An event another phone wrote that this game cannot take as it is (a step it does not have,
+ * fields it does not know, text or nesting past what a person's data holds): not applied, on
+ * every phone alike, so it never reaches this phone's copy of the log or its backups.
+ */
+function unreadable(logic: GameLogic<any>, event: GameEvent, i: number, outcomes: EntryOutcome[]): boolean {
+  const problem = eventProblem(logic, event);
+  if (problem === undefined) return false;
+  outcomes[i] = { status: 'not-applied', reason: `This version of the app cannot read this tap (${problem}).` };
+  return true;
 }
 
 /**

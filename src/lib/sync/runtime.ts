@@ -24,8 +24,8 @@ import { checkEvent, refusalReason, stepMeta } from '../session/send';
 import { Listeners } from '../session/listeners';
 import { afterPaint, type Scheduler } from '../util/after-paint';
 import { storageFailure } from '../session/errors';
-import { newClock, newDeviceId, nextEntry, seeEntries, type Clock, type EntryBody } from './clock';
-import { appendEntry, observeEntries, readEntries } from './doc';
+import { freeCounter, newClock, newDeviceId, nextEntry, seeEntries, type Clock, type EntryBody } from './clock';
+import { appendEntry, hasEntry, observeEntries, readEntries } from './doc';
 import { MAX_SEAT_NAME } from './entry';
 import { SharedView } from './view';
 import { Mirror } from './mirror';
@@ -134,7 +134,8 @@ export class SharedRuntime<S extends BaseSetup = BaseSetup> implements GameRunti
       setup,
       record.id,
       readEntries(store.doc),
-      ownDevices(record.id, device)
+      ownDevices(record.id, device),
+      options.now ?? Date.now
     );
     const journal = options.journal ?? journalFor(db);
     const mirror = new Mirror(db, record.id, journal);
@@ -331,7 +332,8 @@ export class SharedRuntime<S extends BaseSetup = BaseSetup> implements GameRunti
   }
 
   private write(body: EntryBody): SendOutcome {
-    const { entry, clock } = nextEntry(this.clock, body, (this.options.now ?? Date.now)(), this.seat);
+    const free = freeCounter(this.clock, (id) => hasEntry(this.store.doc, id));
+    const { entry, clock } = nextEntry(free, body, (this.options.now ?? Date.now)(), this.seat);
     this.clock = clock;
     // Observers skip this change (it is local): the view takes the entry here, in this frame.
     appendEntry(this.store.doc, entry);

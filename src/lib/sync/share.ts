@@ -14,7 +14,17 @@ import { convertLog } from './convert';
 import { appendEntry, encodeDoc, mergeDoc, readMeta, writeMeta, type SharedGameMeta } from './doc';
 import { deleteDoc, loadDoc } from './store';
 import { connectWebsocket, type Connect } from './connect';
-import { gameById } from '../games/registry';
+import { logicFor } from '../games/registry';
+import type { GameResolver } from '../db/backup';
+import { sameJson, rawMeta } from './check-copy';
+import {
+  checkGameFile,
+  checkIncoming,
+  isGameFile,
+  NOT_A_GAME_FILE,
+  type GameFile,
+  type IncomingGame
+} from './game-file';
 import { fromBase64, toBase64 } from './base64';
 
 export { fromBase64, toBase64 };
@@ -64,7 +74,7 @@ export type Joined = { ok: true; id: string } | { ok: false; message: string };
 export async function joinGame(
   db: TablesideDB,
   shared: SharedGame,
-  options: { connect?: Connect; patienceMs?: number; now?: () => number } = {}
+  options: { connect?: Connect; patienceMs?: number; now?: () => number; resolveGame?: GameResolver } = {}
 ): Promise<Joined> {
   const existing = await findShared(db, shared.room);
   if (existing) return { ok: true, id: existing.id };
@@ -108,13 +118,17 @@ export async function joinGame(
       await deleteDoc(id);
       return { ok: false, message: meta };
     }
-    const problem = checkMeta(meta);
-    if (problem) {
+    // The room's first document is a stranger's input too: the same checks as a game file.
+    const checked = await checkIncoming(shared, encodeDoc(stored.doc), options.resolveGame ?? logicFor, {
+      now: options.now?.(),
+      words: 'shared game'
+    });
+    if (!checked.ok) {
       await deleteDoc(id);
-      return { ok: false, message: problem };
+      return { ok: false, message: `${checked.message} This phone did not join it.` };
     }
     await stored.stored();
-    await addRecord(db, id, meta, shared, options.now?.() ?? Date.now());
+    await addRecord(db, { ...checked.game.record, id });
     return { ok: true, id };
   } finally {
     link.destroy();
@@ -122,61 +136,85 @@ export async function joinGame(
   }
 }
 
-/** A game file made by "Send this game". */
-export interface GameFile {
-  tableside: 'shared-game';
-  format: 1;
-  shared: SharedGame;
-  /** The whole document (Yjs update), base64. */
-  doc: string;
-}
-
 export { GAME_FILE_TYPE } from './file-type';
+export { isGameFile, NOT_A_GAME_FILE, type GameFile };
 
 export function gameFile(shared: SharedGame, doc: Y.Doc): GameFile {
   return { tableside: 'shared-game', format: 1, shared, doc: toBase64(encodeDoc(doc)) };
 }
 
-export function isGameFile(value: unknown): value is GameFile {
-  const v = value as Partial<GameFile> | undefined;
-  return !!v && typeof v === 'object' && v.tableside === 'shared-game';
+export interface OpenOptions {
+  now?: number;
+  /** The games' rules (default: the app's registry; tests pass their own game). */
+  resolveGame?: GameResolver;
 }
 
 /**
- * Opens a game file: merged into the game it belongs to when this phone has it (sending twice,
- * or files in any order, ends the same: the merge is Yjs's), else kept as a new shared game.
+ * Opens a game file: checked through every check a backup gets (game-file.ts), then merged
+ * into the game it belongs to when this phone has it (sending twice, or files in any order,
+ * ends the same: the merge is Yjs's), else kept as a new shared game.
  */
-export async function openGameFile(
-  db: TablesideDB,
-  file: GameFile,
-  options: { now?: number; knows?: (game: string) => boolean } = {}
-): Promise<Joined> {
-  const now = options.now ?? Date.now();
-  const shared = file.shared;
-  let update: Uint8Array;
-  try {
-    update = fromBase64(file.doc);
-    // Checked on a scratch document first: a broken file must not reach a stored game.
-    const scratch = new Y.Doc();
-    mergeDoc(scratch, update);
-    const meta = readMeta(scratch);
-    const problem = !meta ? 'This file holds no game.' : checkMeta(meta, options.knows);
-    if (problem) return { ok: false, message: problem };
-  } catch {
-    return { ok: false, message: 'This game file is damaged: it could not be read. Nothing was changed.' };
-  }
+export async function openGameFile(db: TablesideDB, file: unknown, options: OpenOptions = {}): Promise<Joined> {
+  const checked = await checkGameFile(file, options.resolveGame ?? logicFor, { now: options.now });
+  if (!checked.ok) return { ok: false, message: checked.message };
+  return storeIncoming(db, checked.game);
+}
+
+/**
+ * Stores a shared game that passed the checks (checkGameFile, checkIncoming). Into a game this
+ * phone already plays under the same room only when the two are one game: the same game and
+ * setup, and no entry of the file other than this phone's under the same id (Yjs would let one
+ * of the two win, changing a stored tap or the setup every phone joins with).
+ */
+export async function storeIncoming(db: TablesideDB, game: IncomingGame): Promise<Joined> {
+  const { shared, update } = game;
   const existing = await findShared(db, shared.room);
+  if (existing) {
+    const clash = await clashWith(existing, game);
+    if (clash) return { ok: false, message: clash };
+  }
   const id = existing?.id ?? newId();
   const stored = await loadDoc(id, shared.room);
   if (!stored) return { ok: false, message: 'This phone could not make room for the game.' };
   try {
     mergeDoc(stored.doc, update);
     await stored.stored();
-    if (!existing) await addRecord(db, id, readMeta(stored.doc)!, shared, now);
+    if (!existing) await addRecord(db, { ...game.record, id });
   } finally {
     stored.release();
   }
   return { ok: true, id };
+}
+
+/** Why a checked game cannot be merged into the one this phone has under its room, or nothing. */
+async function clashWith(existing: SessionRecord, game: IncomingGame): Promise<string | undefined> {
+  const other = 'This file names the room of a shared game on this phone, but it is another game';
+  if (existing.game !== game.record.game || !sameJson(existing.setup, game.record.setup))
+    return `${other} (another setup). Nothing was changed.`;
+  const stored = await loadDoc(existing.id, existing.shared!.room);
+  if (!stored) return undefined;
+  const scratch = new Y.Doc();
+  try {
+    mergeDoc(scratch, game.update);
+    const mine = stored.doc.getMap<unknown>('entries');
+    let changed = false;
+    scratch.getMap<unknown>('entries').forEach((value, key) => {
+      if (!changed && mine.has(key) && !sameJson(mine.get(key), value)) changed = true;
+    });
+    const meta = readMeta(stored.doc);
+    if (meta && !sameMeta(meta, scratch))
+      return `${other} (another setup). Nothing was changed.`;
+    return changed ? `${other}: it would change taps this phone has. Nothing was changed.` : undefined;
+  } finally {
+    scratch.destroy();
+    stored.release();
+  }
+}
+
+/** The file's meta names the same game and setup as the one stored here. */
+function sameMeta(meta: SharedGameMeta, scratch: Y.Doc): boolean {
+  const theirs = rawMeta(scratch);
+  return !!theirs && theirs.game === meta.game && sameJson(theirs.setup, meta.setup);
 }
 
 /** The shared game with this room on this phone (not deleted), if any. */
@@ -189,34 +227,7 @@ function metaOf(record: SessionRecord): SharedGameMeta {
   return { game: record.game, setup: record.setup, created: record.created, format: 1 };
 }
 
-function checkMeta(
-  meta: SharedGameMeta,
-  knows = (game: string) => gameById(game) !== undefined
-): string | undefined {
-  if (!knows(meta.game))
-    return `This game is “${meta.game}”, which this version of Tableside does not know. Update the app, then open the link again.`;
-  return undefined;
-}
-
-async function addRecord(
-  db: TablesideDB,
-  id: string,
-  meta: SharedGameMeta,
-  shared: SharedGame,
-  now: number
-): Promise<void> {
-  const record: SessionRecord = {
-    id,
-    game: meta.game,
-    setup: meta.setup,
-    created: meta.created || now,
-    updated: now,
-    status: 'active',
-    // The play screen writes the real line once it has folded the game.
-    summary: 'Shared game',
-    head: 0,
-    shared
-  };
+async function addRecord(db: TablesideDB, record: SessionRecord): Promise<void> {
   await db.sessions.add(record);
   quietly(journalFor(db)?.start(record, []));
 }

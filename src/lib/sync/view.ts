@@ -16,6 +16,8 @@ import type { EventEntry } from './entry';
 import { fold, redoTarget, refold, undoTarget, type Fold } from './fold';
 import type { EntryId, SharedEntry } from './entry';
 import { entryKey } from './entry';
+import { keptTime } from '../util/time';
+import { shortText } from '../db/incoming';
 
 const CHECKPOINT_EVERY = 50;
 
@@ -30,7 +32,9 @@ export class SharedView<S extends BaseSetup = BaseSetup> {
     private readonly sessionId: string,
     entries: readonly SharedEntry[],
     /** The device ids this phone wrote this game under: its own refused taps say “this phone”. */
-    private readonly mine: ReadonlySet<string> = new Set()
+    private readonly mine: ReadonlySet<string> = new Set(),
+    /** The time now: an entry's time is kept no later (keptTime), whatever its phone's clock said. */
+    private readonly now: () => number = Date.now
   ) {
     this.timeline = new Timeline(logic, setup, CHECKPOINT_EVERY);
     this.folded = fold(logic, setup, []);
@@ -124,7 +128,7 @@ export class SharedView<S extends BaseSetup = BaseSetup> {
         items.push({
           seq: -(i + 1),
           label: `${eventWords(entry.event.type)}, from ${from}: ${outcome.reason}`,
-          time: entry.time,
+          time: keptTime(entry.time, this.now()),
           undone: false,
           notApplied: true,
           ...(period !== undefined ? { period } : {}),
@@ -147,6 +151,7 @@ export class SharedView<S extends BaseSetup = BaseSetup> {
     while (kept < held.length && kept < applied.length && held[kept].event === applied[kept].event) kept++;
     if (kept < held.length) this.timeline.rollback(kept);
     let snapshot = this.timeline.snapshot;
+    const now = kept < applied.length ? this.now() : 0;
     for (let i = kept; i < applied.length; i++) {
       const { event, time } = applied[i];
       // The fold applied it to this very state, so the machine takes it again. The last one's
@@ -158,7 +163,7 @@ export class SharedView<S extends BaseSetup = BaseSetup> {
         seq: i + 1,
         kind: 'event',
         event,
-        time,
+        time: keptTime(time, now),
         label,
         period,
         ...(minor ? { minor: true } : {})
@@ -176,7 +181,7 @@ export class SharedView<S extends BaseSetup = BaseSetup> {
  * there is no state after it for the game's own line to describe.
  */
 export function eventWords(type: string): string {
-  const words = type.toLowerCase().replace(/_/g, ' ').trim();
+  const words = shortText(type).toLowerCase().replace(/_/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
