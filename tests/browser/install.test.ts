@@ -2,22 +2,16 @@
  * Installed like an app (#34): the offer with the browser's prompt (a synthetic
  * `beforeinstallprompt`, as Chromium sends it) after a game and in Settings, never in a game,
  * never twice in a week after "Not now", never when installed; the iPhone hint under an iOS Safari
- * user agent; a game file shared to Tableside (the share target's POST, answered by the service
- * worker) opened through the same checks as Settings; the manifest's new fields; and the
- * changelog line when an update is taken.
+ * user agent; the manifest's new fields; and the changelog line when an update is taken. (A game
+ * file shared to Tableside: game-files.test.ts.)
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PHONE, foreign, openTab, serve, shot, visit, waitForServiceWorker } from './harness';
 import { accessibilityProblems, finishedInStorage, structureProblems } from './checks';
 import { useBrowser } from './shared';
-import { gameFile } from '../../src/lib/sync/share';
-import { writeMeta } from '../../src/lib/sync/doc';
-import { titansSetup } from '../fixtures/titans';
-import type { BaseSetup } from '../../src/lib/db/records';
 import { newestChange } from '../../scripts/changelog';
 import { SNOOZED_KEY, SNOOZE_MS } from '../../src/lib/install/detect';
 
@@ -255,96 +249,6 @@ describe('storage kept', () => {
     const storage = page.getByRole('heading', { name: 'Storage' }).locator('..');
     await expect.poll(() => page.getByTestId('storage-used').textContent()).toMatch(/\d+(\.\d)? (B|KB|MB)/);
     await expect.poll(() => storage.textContent()).toMatch(/(Persistent|Not persistent): the browser/);
-    await context.close();
-  });
-});
-
-/** A game file as "Send this game as a file" writes it: a Titans duel with its shared document. */
-function titansGameFile(room: string): string {
-  const doc = new Y.Doc();
-  const setup = { ...titansSetup('duel', 2) } as Record<string, unknown> & BaseSetup;
-  writeMeta(doc, { game: 'titans', setup, created: Date.now(), format: 1 });
-  return JSON.stringify(gameFile({ room, key: 'k'.repeat(22), server: '' }, doc));
-}
-
-/** Posts a file to the share target as Android's share sheet does; returns where it was sent. */
-async function shareToTableside(page: Page, body: string, name: string): Promise<string> {
-  return page.evaluate(
-    async ({ body, name }) => {
-      const form = new FormData();
-      form.append('title', name);
-      form.append('file', new File([body], name, { type: 'application/vnd.tableside.game+json' }));
-      const res = await fetch('/share-target', { method: 'POST', body: form });
-      return res.url;
-    },
-    { body, name }
-  );
-}
-
-const countGames = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('tableside');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const request = open.result.transaction('sessions').objectStore('sessions').count();
-          request.onsuccess = () => (open.result.close(), resolve(request.result));
-        };
-      })
-  );
-
-describe('game files shared to Tableside', () => {
-  /** A page the service worker controls (the share target's POST is answered by it). */
-  async function controlled() {
-    const tab = await openTab(shared.browser);
-    await visit(tab.page, shared.server.url);
-    await waitForServiceWorker(tab.page);
-    await tab.page.reload();
-    await expect.poll(() => tab.page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-    return tab;
-  }
-
-  it('a game file posted to the share target opens as the game, and sharing it again merges into it', async () => {
-    const { page, context, requests } = await controlled();
-    const file = titansGameFile('RoomFromAnotherPhone1');
-    const sentTo = await shareToTableside(page, file, 'titans-of-eden-game.tableside.json');
-    expect(new URL(sentTo).pathname + new URL(sentTo).search).toBe('/open?from=share');
-    await visit(page, sentTo);
-    await page.waitForURL(/\/play\//);
-    const id = new URL(page.url()).pathname.split('/').pop();
-    await page.getByText('Titans of Eden').first().waitFor();
-    expect(await countGames(page)).toBe(1);
-
-    // The same game shared again (a later copy from the other phone) merges: still one game.
-    await visit(page, await shareToTableside(page, file, 'again.json'));
-    await page.waitForURL(/\/play\//);
-    expect(new URL(page.url()).pathname).toBe(`/play/${id}`);
-    expect(await countGames(page)).toBe(1);
-    expect(foreign(requests, shared.server.url)).toEqual([]);
-    await context.close();
-  });
-
-  it('a broken file shared to Tableside is refused in plain words and changes nothing', async () => {
-    const { page, context } = await controlled();
-    await visit(page, await shareToTableside(page, '{"tableside": "backup", "oops"', 'broken.json'));
-    const refusal = page.getByRole('alert');
-    await expect
-      .poll(() => refusal.textContent())
-      .toContain('This is not a game file from “Send this game”.');
-    await expect.poll(() => refusal.textContent()).toContain('Nothing was changed.');
-    expect(await countGames(page)).toBe(0);
-    // A damaged game file (its document unreadable) says so, and is not kept either.
-    const damaged = JSON.stringify({
-      tableside: 'shared-game',
-      format: 1,
-      shared: { room: 'R', key: 'k'.repeat(22), server: '' },
-      doc: 'not base64!'
-    });
-    await visit(page, await shareToTableside(page, damaged, 'damaged.json'));
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('This game file is damaged');
-    expect(await countGames(page)).toBe(0);
-    await shot(page, 'share-target-refused');
     await context.close();
   });
 });

@@ -43,6 +43,7 @@ import {
   matching,
   object,
   oneOf,
+  personName,
   refused,
   text,
   whole,
@@ -167,7 +168,7 @@ export function backupFileName(now = new Date()): string {
 
 function recordChecks(dates: DateRange) {
   const when = date(dates);
-  const player = object({ required: { id, name: text(60, true) }, optional: { guest: bool } });
+  const player = object({ required: { id, name: personName }, optional: { guest: bool } });
   // The game checks the rest of its setup (GameLogic.fields and setupProblem).
   const setup = object({
     required: {
@@ -221,7 +222,7 @@ function recordChecks(dates: DateRange) {
   });
   const setting = object({ required: { key: oneOf(SETTING_KEYS), value: anything } });
   const profile = object({
-    required: { id, name: text(60, true), created: when },
+    required: { id, name: personName, created: when },
     optional: { updated: when }
   });
   const top = object({

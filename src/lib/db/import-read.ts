@@ -190,6 +190,11 @@ export function structuralProblems(value: unknown, where: Where): void {
   }
   if (!value || typeof value !== 'object' || where.full) return;
   if (where.depth > MAX_DEPTH) return void where.add('nested too deeply');
+  // JSON only makes plain objects and lists; a value read from a shared copy (Yjs) can be bytes,
+  // or an object whose "__proto__" key became its prototype. Neither is a person's data.
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== Array.prototype && proto !== null)
+    return void where.add('this value is not plain data');
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       where.push(i);

@@ -5,6 +5,7 @@
  * events: this is one plain pass, a few operations per field.
  */
 import type { FieldShape } from '../session/types';
+import { MAX_NAME } from '../util/player-name';
 import type { Where } from './import-read';
 
 /** Checks one value found at `where`, adding what is wrong there. */
@@ -32,6 +33,20 @@ export const text = (max: number, nonEmpty = false): Check =>
     if (nonEmpty && value.length === 0) return 'must not be empty';
     return undefined;
   });
+
+/**
+ * A person's name as any of the app's screens could have typed it: not blank, at most MAX_NAME
+ * characters as people count them (code points: the setup's box counts UTF-16 units, which is
+ * never fewer, and some games count code points). A name past it (10,000 or 200,000 characters
+ * once took the play screen minutes to paint) is no name Tableside made.
+ */
+export const personName: Check = single((value) => {
+  if (typeof value !== 'string') return 'expected text';
+  if (value.trim() === '') return 'must not be empty';
+  let count = 0;
+  for (const _ of value) if (++count > MAX_NAME) break;
+  return count > MAX_NAME ? `a name is at most ${MAX_NAME} characters` : undefined;
+});
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 export const id: Check = single((value) => {

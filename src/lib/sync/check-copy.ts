@@ -61,11 +61,13 @@ export function checkCopy(doc: Y.Doc, expected: CopyExpectation): CopyCheck {
     const named = typeof meta.game === 'string' ? `the game “${shortText(meta.game)}”` : 'no game';
     return fail(`the shared copy is of ${named}, not of this game (“${expected.game}”)`);
   }
-  if (!sameJson(meta.setup, expected.setup)) return fail('the shared copy holds another setup than this game’s');
+  if (!sameJson(meta.setup, expected.setup))
+    return fail('the shared copy holds another setup than this game’s');
 
   const map = doc.getMap<unknown>('entries');
   const count = map.size;
-  if (count > MAX_COPY_ENTRIES) return fail(`the shared copy holds too many steps (at most ${MAX_COPY_ENTRIES})`);
+  if (count > MAX_COPY_ENTRIES)
+    return fail(`the shared copy holds too many steps (at most ${MAX_COPY_ENTRIES})`);
   const bound = count + COPY_SLACK;
   const entries: SharedEntry[] = [];
   let problem: string | undefined;
@@ -103,7 +105,9 @@ export function checkCopy(doc: Y.Doc, expected: CopyExpectation): CopyCheck {
     void view.history;
     return { ok: true, entries, effective: view.records.length };
   } catch (error) {
-    return fail(`the game’s steps in the shared copy could not be read (${(error as Error)?.message ?? error})`);
+    return fail(
+      `the game’s steps in the shared copy could not be read (${(error as Error)?.message ?? error})`
+    );
   }
 }
 

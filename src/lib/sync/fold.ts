@@ -257,7 +257,10 @@ function replayFrom<S extends BaseSetup>(
 function unreadable(logic: GameLogic<any>, event: GameEvent, i: number, outcomes: EntryOutcome[]): boolean {
   const problem = eventProblem(logic, event);
   if (problem === undefined) return false;
-  outcomes[i] = { status: 'not-applied', reason: `This version of the app cannot read this tap (${problem}).` };
+  outcomes[i] = {
+    status: 'not-applied',
+    reason: `This version of the app cannot read this tap (${problem}).`
+  };
   return true;
 }
 

@@ -14,7 +14,7 @@ import type { BaseSetup, SessionRecord, SharedGame } from '../db/records';
 import { SCHEMA_VERSION } from '../db/schema';
 import { fromBase64, toBase64 } from './base64';
 import { mergeDoc } from './doc';
-import { rawMeta } from './check-copy';
+import { checkCopy, rawMeta } from './check-copy';
 
 /** A game file made by "Send this game". */
 export interface GameFile {
@@ -40,7 +40,8 @@ export interface IncomingGame {
   steps: number;
 }
 
-export type IncomingCheck = { ok: true; game: IncomingGame } | { ok: false; message: string; details?: string[] };
+export type IncomingCheck =
+  { ok: true; game: IncomingGame } | { ok: false; message: string; details?: string[] };
 
 export function isGameFile(value: unknown): value is GameFile {
   const v = value as Partial<GameFile> | undefined;
@@ -71,7 +72,8 @@ export async function checkGameFile(
     };
   }
   const doc = file.doc;
-  if (typeof doc !== 'string' || doc.length > MAX_BACKUP_BYTES) return { ok: false, message: DAMAGED_GAME_FILE };
+  if (typeof doc !== 'string' || doc.length > MAX_BACKUP_BYTES)
+    return { ok: false, message: DAMAGED_GAME_FILE };
   let update: Uint8Array;
   try {
     update = fromBase64(doc);
@@ -87,20 +89,32 @@ export async function checkGameFile(
  */
 export async function checkIncoming(
   shared: unknown,
-  update: Uint8Array,
+  source: Uint8Array | Y.Doc,
   resolveGame: GameResolver,
   options: { now?: number; words?: 'game file' | 'shared game' } = {}
 ): Promise<IncomingCheck> {
   const now = options.now ?? Date.now();
-  const scratch = new Y.Doc();
+  let update: Uint8Array;
   let meta: Record<string, unknown> | undefined;
-  try {
-    mergeDoc(scratch, update);
-    meta = rawMeta(scratch);
-  } catch {
-    return { ok: false, message: DAMAGED_GAME_FILE };
-  } finally {
-    scratch.destroy();
+  if (source instanceof Y.Doc) {
+    // A live document (a room's, as it arrived) holds its values as they were decoded, which its
+    // bytes written anew may not show (a "__proto__" key becomes a prototype): looked at as it is.
+    meta = rawMeta(source);
+    const seen = meta && checkCopy(source, { game: meta.game as string, setup: meta.setup });
+    if (seen && !seen.ok)
+      return { ok: false, message: `The game shared under this link is damaged (${seen.problem}).` };
+    update = Y.encodeStateAsUpdate(source);
+  } else {
+    update = source;
+    const scratch = new Y.Doc();
+    try {
+      mergeDoc(scratch, update);
+      meta = rawMeta(scratch);
+    } catch {
+      return { ok: false, message: DAMAGED_GAME_FILE };
+    } finally {
+      scratch.destroy();
+    }
   }
   if (!meta) return { ok: false, message: 'This file holds no game.' };
   const id = 'incoming';
@@ -128,10 +142,15 @@ export async function checkIncoming(
     profiles: [],
     sharedDocs: [{ sessionId: id, doc: toBase64(update) }]
   };
-  const checked = await checkBackupValue(candidate, resolveGame, { now, words: options.words ?? 'game file' });
+  const checked = await checkBackupValue(candidate, resolveGame, {
+    now,
+    words: options.words ?? 'game file'
+  });
   if (!checked.ok) {
     const [first, ...more] = checked.errors;
-    const also = more.length ? ` (and ${more.length} more ${more.length === 1 ? 'problem' : 'problems'})` : '';
+    const also = more.length
+      ? ` (and ${more.length} more ${more.length === 1 ? 'problem' : 'problems'})`
+      : '';
     return { ok: false, message: `${first}${also}`, details: checked.details };
   }
   const session = checked.games[0].session;

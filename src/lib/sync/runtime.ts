@@ -23,8 +23,16 @@ import { step } from '../session/replay';
 import { checkEvent, refusalReason, stepMeta } from '../session/send';
 import { Listeners } from '../session/listeners';
 import { afterPaint, type Scheduler } from '../util/after-paint';
-import { storageFailure } from '../session/errors';
-import { freeCounter, newClock, newDeviceId, nextEntry, seeEntries, type Clock, type EntryBody } from './clock';
+import { SessionUnreadableError, storageFailure } from '../session/errors';
+import {
+  freeCounter,
+  newClock,
+  newDeviceId,
+  nextEntry,
+  seeEntries,
+  type Clock,
+  type EntryBody
+} from './clock';
 import { appendEntry, hasEntry, observeEntries, readEntries } from './doc';
 import { MAX_SEAT_NAME } from './entry';
 import { SharedView } from './view';
@@ -123,6 +131,9 @@ export class SharedRuntime<S extends BaseSetup = BaseSetup> implements GameRunti
     options: SharedOptions = {}
   ): Promise<SharedRuntime<S>> {
     if (!record.shared) throw new Error('This game is not shared.');
+    // As on one phone (session/load.ts): a setup the game refuses is reported, never played.
+    const problem = logic.setupProblem(record.setup);
+    if (problem) throw new SessionUnreadableError(problem);
     const store = options.store ?? (await loadDoc(record.id));
     if (!store) throw new SharedDocMissingError();
     const setup = record.setup as unknown as S;

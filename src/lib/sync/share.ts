@@ -119,7 +119,7 @@ export async function joinGame(
       return { ok: false, message: meta };
     }
     // The room's first document is a stranger's input too: the same checks as a game file.
-    const checked = await checkIncoming(shared, encodeDoc(stored.doc), options.resolveGame ?? logicFor, {
+    const checked = await checkIncoming(shared, stored.doc, options.resolveGame ?? logicFor, {
       now: options.now?.(),
       words: 'shared game'
     });
@@ -154,7 +154,11 @@ export interface OpenOptions {
  * into the game it belongs to when this phone has it (sending twice, or files in any order,
  * ends the same: the merge is Yjs's), else kept as a new shared game.
  */
-export async function openGameFile(db: TablesideDB, file: unknown, options: OpenOptions = {}): Promise<Joined> {
+export async function openGameFile(
+  db: TablesideDB,
+  file: unknown,
+  options: OpenOptions = {}
+): Promise<Joined> {
   const checked = await checkGameFile(file, options.resolveGame ?? logicFor, { now: options.now });
   if (!checked.ok) return { ok: false, message: checked.message };
   return storeIncoming(db, checked.game);
@@ -202,8 +206,7 @@ async function clashWith(existing: SessionRecord, game: IncomingGame): Promise<s
       if (!changed && mine.has(key) && !sameJson(mine.get(key), value)) changed = true;
     });
     const meta = readMeta(stored.doc);
-    if (meta && !sameMeta(meta, scratch))
-      return `${other} (another setup). Nothing was changed.`;
+    if (meta && !sameMeta(meta, scratch)) return `${other} (another setup). Nothing was changed.`;
     return changed ? `${other}: it would change taps this phone has. Nothing was changed.` : undefined;
   } finally {
     scratch.destroy();
