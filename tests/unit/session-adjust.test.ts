@@ -125,3 +125,50 @@ describe('quick taps on one counter are one adjustment', () => {
     await rt.saved();
   });
 });
+
+describe('a burst on any "one more" control is one adjustment, in every game', () => {
+  /** The tally game as a game that names no counters: only the kit's rule groups its taps. */
+  async function plain() {
+    let now = Date.UTC(2026, 10, 22, 18, 0, 0);
+    const db = freshDb();
+    const rt = await SessionRuntime.create(db, tallyLogic, 'tally', tallySetup(), { now: () => now });
+    rt.send({ type: 'ADD', player: 1, amount: 10 });
+    now += 5000;
+    return { db, rt, wait: (ms: number) => (now += ms) };
+  }
+
+  it('five repeat taps 100 ms apart are one line and one undo; a reload and a backup read them the same', async () => {
+    const { db, rt, wait } = await plain();
+    for (let i = 0; i < 5; i++) {
+      expect(rt.send(minus(1), { repeat: true })).toEqual({ ok: true });
+      wait(100);
+    }
+    expect(ctx(rt).scores).toEqual([0, 5]);
+    expect(lines(rt)).toEqual(['Ben -1, 5 times', 'Ben +10']);
+    expect(rt.undo()).toEqual({ ok: true });
+    expect(ctx(rt).scores).toEqual([0, 10]);
+    expect(rt.redoLabel).toBe('Ben -1, 5 times');
+    expect(rt.redo()).toEqual({ ok: true });
+    await rt.saved();
+    const again = await SessionRuntime.open(db, tallyLogic, rt.session.id);
+    expect(again.history.map((h) => h.label)).toEqual(['Ben -1, 5 times', 'Ben +10']);
+    expect(again.undo()).toEqual({ ok: true });
+    expect((again.snapshot.context as TallyContext).scores).toEqual([0, 10]);
+  });
+
+  it('the same event sent without repeat (a move-on control), another event, or a pause apart stays apart', async () => {
+    const { rt, wait } = await plain();
+    rt.send(minus(1));
+    wait(100);
+    rt.send(minus(1));
+    wait(100);
+    rt.send(minus(1), { repeat: true });
+    wait(100);
+    rt.send(minus(1), { repeat: true });
+    wait(100);
+    rt.send({ type: 'ADD', player: 1, amount: -2 }, { repeat: true });
+    wait(ADJUST_WINDOW_MS + 1);
+    rt.send({ type: 'ADD', player: 1, amount: -2 }, { repeat: true });
+    expect(lines(rt)).toEqual(['Ben -2', 'Ben -2', 'Ben -1, 2 times', 'Ben -1', 'Ben -1', 'Ben +10']);
+  });
+});

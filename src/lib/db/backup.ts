@@ -217,7 +217,9 @@ function recordChecks(dates: DateRange) {
       // Derived: checked for shape, then recomputed.
       label: text(500),
       period: whole(1),
-      minor: isTrue
+      minor: isTrue,
+      // What the person did (a "one more" tap): kept, not derived.
+      repeat: isTrue
     }
   });
   const setting = object({ required: { key: oneOf(SETTING_KEYS), value: anything } });

@@ -149,7 +149,8 @@ export async function rebuildGame(
         const fields = historyFields(logic, setup, before, next, event);
         const { period, minor } = fields;
         // Quick taps on one counter read as one adjustment, as this phone wrote them (adjust.ts).
-        const tap = { seq: i + 1, time: entry.time, event };
+        const repeat = entry.repeat === true ? (true as const) : undefined;
+        const tap = { seq: i + 1, time: entry.time, event, repeat };
         const label = adjustedLabel(logic, setup, timeline.effective, tap, before, next) ?? fields.label;
         const rebuilt: EventRecord = {
           sessionId: session.id,
@@ -161,6 +162,7 @@ export async function rebuildGame(
           period
         };
         if (minor) rebuilt.minor = true;
+        if (repeat) rebuilt.repeat = true;
         timeline.appendEvent(rebuilt, next);
       } else {
         const decision = decide(

@@ -77,6 +77,12 @@ export interface EventRecord {
   period?: number;
   /** True for a step that only walks a reminder (Guide me's Next): the history folds it away. */
   minor?: boolean;
+  /**
+   * True for a tap of a "one more" control (a counter's step, one more card): quick ones in a
+   * row with the same event are one adjustment, one history line and one undo (session/adjust.ts).
+   * What the person did, so kept as it is by backups (never derived).
+   */
+  repeat?: true;
 }
 
 /** The parts of a machine snapshot that are stored; restored with machine.resolveState. */

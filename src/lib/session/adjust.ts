@@ -14,21 +14,49 @@ type Keyed = { adjusts?: Adjusts };
 /** Taps on one counter at most this far apart are one adjustment. */
 export const ADJUST_WINDOW_MS = 2000;
 
-type Tap = Pick<EventRecord, 'seq' | 'time' | 'event'>;
+type Tap = Pick<EventRecord, 'seq' | 'time' | 'event' | 'repeat'>;
+
+/** Each repeated event's key, made once (the history reads it for every line it shows). */
+const repeatKeys = new WeakMap<GameEvent, string>();
+
+/**
+ * What a tap adjusts, or undefined: the game's own counter key where it names one (Epic's Mojo,
+ * whatever the step's size), else, for a tap of a "one more" control (`repeat`), the event
+ * itself: the same control tapped again sends the same event. Every game's repeat controls
+ * group this way without saying anything; a game's `adjusts` only words a group better.
+ */
+function keyOf(logic: Keyed, tap: Tap): string | undefined {
+  if (!tap.event) return undefined;
+  const own = logic.adjusts?.key(tap.event);
+  if (own !== undefined) return own;
+  if (!tap.repeat) return undefined;
+  let key = repeatKeys.get(tap.event);
+  if (key === undefined) repeatKeys.set(tap.event, (key = `repeat:${canonical(tap.event)}`));
+  return key;
+}
+
+/** JSON with each object's keys in order: two equal events give one text. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
 
 /**
  * True when `next` continues the adjustment `prev` is part of: both adjust the same counter,
  * `next` is the very next log entry (no other tap, undo or redo between) and came quickly.
  */
 export function continues(logic: Keyed, prev: Tap | undefined, next: Tap): boolean {
-  const key = logic.adjusts && prev?.event && next.event ? logic.adjusts.key(next.event) : undefined;
-  return (
-    key !== undefined &&
-    next.seq === prev!.seq + 1 &&
-    next.time - prev!.time <= ADJUST_WINDOW_MS &&
-    next.time >= prev!.time &&
-    logic.adjusts!.key(prev!.event!) === key
-  );
+  if (!prev || next.seq !== prev.seq + 1) return false;
+  if (next.time - prev.time > ADJUST_WINDOW_MS || next.time < prev.time) return false;
+  const key = keyOf(logic, next);
+  return key !== undefined && keyOf(logic, prev) === key;
 }
 
 /** How many of the newest events (oldest first) make up the last adjustment: 1 or more. */
@@ -47,9 +75,10 @@ export function firstAdjustment(logic: Keyed, events: readonly Tap[]): number {
 
 /**
  * The history line for an accepted event: the game's own, or, when it continues an adjustment,
- * the game's line for the whole adjustment summed into one event ("Ben −3 Mojo, attack").
- * `before` is the state before this tap: a game's line for an adjustment reads its change from
- * the summed event and the count from `after`.
+ * the game's line for the whole adjustment summed into one event ("Ben −3 Mojo, attack"), or,
+ * for a game that does not sum this kind of tap, its line for the tap with how many times it
+ * came ("Arena 1: Ghosts -1 (7 left), 5 times"). `before` is the state before this tap: a game's
+ * line for an adjustment reads its change from the summed event and the count from `after`.
  */
 export function adjustedLabel<S extends BaseSetup>(
   logic: GameLogic<S>,
@@ -60,9 +89,12 @@ export function adjustedLabel<S extends BaseSetup>(
   after: AnyMachineSnapshot
 ): string | undefined {
   // Most taps start nothing: that is found without walking back (an import rebuilds every tap).
-  if (!logic.adjusts || !continues(logic, effective.at(-1), tap)) return undefined;
+  if (!continues(logic, effective.at(-1), tap)) return undefined;
   let start = effective.length - 1;
   while (start > 0 && continues(logic, effective[start - 1], effective[start])) start--;
   const events = effective.slice(start).map((e) => e.event!);
-  return logic.describe(logic.adjusts.sum([...events, tap.event]), before, after, setup);
+  if (logic.adjusts?.key(tap.event) !== undefined) {
+    return logic.describe(logic.adjusts.sum([...events, tap.event]), before, after, setup);
+  }
+  return `${logic.describe(tap.event, before, after, setup)}, ${events.length + 1} times`;
 }

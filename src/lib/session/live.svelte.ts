@@ -155,8 +155,9 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
   }
 
   send(event: GameEvent, options: SendOptions = {}): SendOutcome {
-    const seen = (options.repeat ?? repeating()) ? undefined : this.shown;
-    return this.report(this.runtime.send(event, { seen }), 'event', options);
+    const repeat = options.repeat ?? repeating();
+    const seen = repeat ? undefined : this.shown;
+    return this.report(this.runtime.send(event, { seen, repeat }), 'event', options);
   }
 
   undo(): SendOutcome {

@@ -83,6 +83,8 @@ export interface HistoryItem {
 export interface SendOptions {
   /** The log head the screen showed when the person tapped (see send.ts). */
   seen?: number;
+  /** A tap of a "one more" control: quick ones in a row are one adjustment (adjust.ts). */
+  repeat?: boolean;
 }
 
 export type SendOutcome = SendResult & { quiet?: boolean };
@@ -505,7 +507,8 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
         time,
         problem: this.problem,
         seen: i === 0 ? options.seen : undefined,
-        external: this.externalHead
+        external: this.externalHead,
+        repeat: options.repeat
       });
       if (!decision.ok) {
         if (i > 0) break;

@@ -27,6 +27,8 @@ export interface DecideContext {
   seen?: number;
   /** The log head right after the game last changed from outside (another tab); 0 if never. */
   external: number;
+  /** The tap came from a "one more" control: kept on its entry (`EventRecord.repeat`). */
+  repeat?: boolean;
 }
 
 export const STALE_TAP =
@@ -60,10 +62,12 @@ export function decide<S extends BaseSetup>(t: Timeline<S>, intent: Intent, ctx:
       const event = structuredClone(intent.event);
       const fields = historyFields(logic, setup, t.snapshot, next, event);
       const { period, minor } = fields;
-      const tap = { seq: t.head + 1, time: ctx.time, event };
+      const repeat = ctx.repeat ? (true as const) : undefined;
+      const tap = { seq: t.head + 1, time: ctx.time, event, repeat };
       const label = adjustedLabel(logic, setup, t.effective, tap, t.snapshot, next) ?? fields.label;
       const extra: Partial<EventRecord> = { event, period };
       if (minor) extra.minor = true;
+      if (repeat) extra.repeat = true;
       return { ok: true, entry: entry('event', label, extra), next };
     }
     case 'undo': {
