@@ -4,7 +4,13 @@ declare global {
   const __APP_VERSION__: string;
   /** What the newest version changed, in one line (the top of CHANGELOG.md), set at build time. */
   const __APP_CHANGE__: string;
-  namespace App {}
+  namespace App {
+    interface Error {
+      message: string;
+      /** The page's code would not load (hooks.client.ts): a reload may bring it. */
+      reload?: boolean;
+    }
+  }
 }
 
 export {};

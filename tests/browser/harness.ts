@@ -81,14 +81,21 @@ export interface Tab {
   requests: string[];
 }
 
-export async function openTab(browser: Browser, options: { dark?: boolean } = {}): Promise<Tab> {
+/**
+ * `serviceWorkers: 'block'`: requests the service worker would answer reach the test's
+ * `page.route` instead (Playwright does not route a worker's fetches).
+ */
+export async function openTab(
+  browser: Browser,
+  options: { dark?: boolean; serviceWorkers?: 'allow' | 'block' } = {}
+): Promise<Tab> {
   const context = await browser.newContext({
     viewport: PHONE,
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
     colorScheme: options.dark ? 'dark' : 'light',
-    serviceWorkers: 'allow'
+    serviceWorkers: options.serviceWorkers ?? 'allow'
   });
   await context.addInitScript(noteLastClick);
   const requests: string[] = [];

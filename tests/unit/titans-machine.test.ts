@@ -145,6 +145,37 @@ describe('Titans of Eden: battle input', () => {
     });
     expect(d.ctx.arenas[0].power[0]).toBe(9);
   });
+  it('a power the battle could never take is refused for its value, whenever it is typed', () => {
+    const d = new TitansDriver(titansSetup('two-arenas', 4));
+    // The quick flow: the first power of a turn may come at its start or in any age.
+    expect(d.refuse({ type: 'POWER', arena: 0, side: 0, power: 100000 })).toBe(
+      'Power must be between −999 and 999.'
+    );
+    expect(d.refuse({ type: 'POWER', arena: 0, side: 1, power: -1000 })).toBe(
+      'Power must be between −999 and 999.'
+    );
+    expect(d.refuse({ type: 'POWER', arena: 0, side: 0, power: 2.5 })).toBe(
+      'Power must be a whole number (not 2.5).'
+    );
+    expect(d.refuse({ type: 'POWER', arena: 2, side: 0, power: 3 })).toBe(
+      'There is no such side to enter power for.'
+    );
+    d.send({ type: 'BEGIN_AGES' }).send({ type: 'NEXT' });
+    expect(d.refuse({ type: 'POWER', arena: 1, side: 0, power: 1000 })).toBe(
+      'Power must be between −999 and 999.'
+    );
+    // After the battle the value is still told first; a possible one is refused for its timing.
+    d.battle([
+      [4, 4],
+      [1, 1]
+    ]);
+    expect(d.refuse({ type: 'POWER', arena: 0, side: 0, power: 5000 })).toBe(
+      'Power must be between −999 and 999.'
+    );
+    expect(d.refuse({ type: 'POWER', arena: 0, side: 0, power: 5 })).toBe(
+      'Power is entered during the battle.'
+    );
+  });
   it('power is entered up to the battle, never after it', () => {
     const d = new TitansDriver(titansSetup('duel'));
     d.battle([[4, 4]]);

@@ -16,6 +16,7 @@ import type { TablesideDB } from '../db/schema';
 import type { RecoveryReport } from '../journal/recover';
 import type { JournalApi } from '../journal/journal';
 import { attachJournal } from '../journal/attach';
+import { CODE_MISSING, CodeUnavailableError, isCodeLoadFailure } from './code-failure';
 
 export const database = $state<{
   problem: DbProblem | undefined;
@@ -73,9 +74,20 @@ export function getDb(): Promise<TablesideDB> {
   opening ??= openAndRecover().catch((error) => {
     // Let a later call try again (e.g. after the other tab closed).
     opening = undefined;
-    throw error;
+    throw plainly(error);
   });
   return opening;
+}
+
+/**
+ * The database's code is a chunk of its own, fetched on first use: when it will not load, every
+ * screen would otherwise show the browser's "Failed to fetch dynamically imported module: …".
+ * The banner says it once, with Reload, and callers get the same words to show.
+ */
+function plainly(error: unknown): unknown {
+  if (!isCodeLoadFailure(error)) return error;
+  database.problem = { kind: 'code', message: CODE_MISSING };
+  return new CodeUnavailableError(error);
 }
 
 async function openAndRecover(): Promise<TablesideDB> {
@@ -208,7 +220,7 @@ export function watch<T>(query: (db: TablesideDB) => Promise<T>, watcher: Watche
         error: (e) => watcher.error?.(e)
       });
     })
-    .catch((e) => watcher.error?.(e));
+    .catch((e) => watcher.error?.(plainly(e)));
   return () => {
     stopped = true;
     subscription?.unsubscribe();

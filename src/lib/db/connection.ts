@@ -5,8 +5,10 @@
  */
 import Dexie from 'dexie';
 import { DATABASE_NAME, SCHEMA_VERSIONS, TablesideDB, type SchemaVersion } from './schema';
+import { CODE_MISSING } from '../app/code-failure';
 
-export type DbProblemKind = 'replaced' | 'blocked' | 'slow' | 'newer' | 'unavailable' | 'lost';
+/** `code`: the database's own code would not load (said by app/database.svelte.ts, not here). */
+export type DbProblemKind = 'replaced' | 'blocked' | 'slow' | 'newer' | 'unavailable' | 'lost' | 'code';
 
 export interface DbProblem {
   kind: DbProblemKind;
@@ -22,6 +24,7 @@ export const DB_MESSAGES: Record<DbProblemKind, string> = {
     'Your saved games were written by a newer version of Tableside. Reload to get the newest version; nothing has been changed.',
   unavailable:
     'This browser will not let Tableside store games (private browsing can do this). Games cannot be saved here.',
+  code: CODE_MISSING,
   lost: 'Your browser deleted Tableside’s saved data while Tableside was open (it does this when storage is full or its files are damaged). Reload Tableside to bring your games back from its recovery copy.'
 };
 

@@ -7,10 +7,12 @@ import type { GameEntry, GamePlayModule } from '../games/types';
 import type { TablesideDB } from '../db/schema';
 import type { GameRuntime } from './face';
 import { SessionNotFoundError, SessionRuntime, SessionUnreadableError, type RuntimeOptions } from './runtime';
+import { CODE_MISSING, isCodeLoadFailure } from '../app/code-failure';
 
 export type OpenResult =
   | { ok: true; entry: GameEntry; module: GamePlayModule; runtime: GameRuntime<any> }
-  | { ok: false; message: string };
+  /** `reload`: code would not load, so a reload (with a connection) may open it. */
+  | { ok: false; message: string; reload?: boolean };
 
 export interface OpenOptions extends RuntimeOptions {
   /**
@@ -27,7 +29,13 @@ export async function openSession(
 ): Promise<OpenResult> {
   const stored = await db.sessions.get(id);
   // Not stored, but whole in a copy: the browser lost it and would not take it back yet.
-  const copy = stored ? undefined : await import('./lost-copy').then((m) => m.lostGameCopy(db, id));
+  let copy: Awaited<ReturnType<typeof import('./lost-copy').lostGameCopy>> | undefined;
+  try {
+    copy = stored ? undefined : await import('./lost-copy').then((m) => m.lostGameCopy(db, id));
+  } catch (error) {
+    if (!isCodeLoadFailure(error)) throw error;
+    return { ok: false, message: CODE_MISSING, reload: true };
+  }
   const record = stored ?? copy?.record;
   if (!record || record.deletedAt !== undefined) {
     return { ok: false, message: new SessionNotFoundError(id).message };
@@ -42,10 +50,13 @@ export async function openSession(
   let module: GamePlayModule;
   try {
     module = await entry.load();
-  } catch {
+  } catch (error) {
+    // The game's code failed, not the game: it stays stored as it was.
+    console.error(`Tableside could not load ${entry.title}`, error);
     return {
       ok: false,
-      message: `${entry.title} could not be loaded. Check your connection once, then it works offline.`
+      message: `Tableside could not load ${entry.title}: it may have just been updated, or this phone is offline. Your games are safe on this phone; nothing was changed. Reload to try again.`,
+      reload: true
     };
   }
   try {
@@ -70,6 +81,8 @@ export async function openSession(
     if (error instanceof SessionNotFoundError || error instanceof SessionUnreadableError) {
       return { ok: false, message: error.message };
     }
+    // A shared game's sync code, or the runtime's, would not load.
+    if (isCodeLoadFailure(error)) return { ok: false, message: CODE_MISSING, reload: true };
     return {
       ok: false,
       message: `This saved game could not be opened (${(error as Error).message}). Nothing was changed.`

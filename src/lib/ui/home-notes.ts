@@ -16,7 +16,12 @@ export async function lowSpaceNote(): Promise<Component | undefined> {
 export async function installNote(): Promise<Component<{ place: 'home' | 'settings' }> | undefined> {
   // Offered after a game, so never on a first visit (and the database stays closed then).
   if (await nothingSaved()) return undefined;
-  const games = await (await getDb()).sessions.toArray();
+  // Without a database (private browsing, its code missing) there is no game to follow: the
+  // banner above the page says why, and the note simply does not show.
+  const games = await getDb()
+    .then((db) => db.sessions.toArray())
+    .catch(() => undefined);
+  if (!games) return undefined;
   // The first finished game: a good moment to ask the browser to keep the games for good.
   if (games.some((g) => g.status === 'finished')) void askForPersistence();
   const { homeOffers } = await import('$lib/install/offer');

@@ -51,9 +51,9 @@ export const titansLogic: GameLogic<TitansSetup> = gameLogic<TitansSetup, Titans
           ? titansChecks.surge(ctx, e, name)
           : 'Surge only at the start of a turn, before any card is played.';
       case 'POWER':
-        return snapshot.matches({ turn: 'battle' })
-          ? titansChecks.power(ctx, e)
-          : 'Power is entered during the battle.';
+        // The value's own fault first: the quick flow takes a power from the start of the turn
+        // on, so one refused there was refused for what was typed, not for when.
+        return titansChecks.power(ctx, e) ?? 'Power is entered during the battle.';
       case 'RESOLVE_BATTLE':
         return snapshot.matches({ turn: 'battle' }) ? titansChecks.resolve(ctx, name) : undefined;
       case 'SUPPLY':
