@@ -420,9 +420,12 @@ describe('Twilight of the Gods', () => {
       .click();
     await expect.poll(() => area(page, 'Ana').innerText()).toMatch(/Hand\s*3/);
     await tapAfterLooking(greater);
+    // Said under the button's row, in the turn's card, never in a toast over the game.
+    const said = turn(page).locator('.refusal-note[role=alert]');
     await expect
-      .poll(() => page.locator('.toast').innerText())
+      .poll(() => said.innerText())
       .toContain('Seizing a Greater (II) from Ben sets aside 4 cards; Ana has 3 in Hand.');
+    expect(await page.locator('.toast').count()).toBe(0);
     expect(await area(page, 'Ana').innerText()).toMatch(/Aspect Stack\s*1/);
     await context.close();
   });

@@ -12,7 +12,7 @@ import type { BaseSetup, GameEvent, SessionRecord } from '../db/records';
 import type { HistoryItem, SendOutcome } from './runtime';
 import type { GameRuntime, LinkState } from './face';
 import type { StepMeta } from './types';
-import { repeating } from './repeat';
+import { repeating, saysItsRefusals } from './repeat';
 
 export type Outcome =
   | { kind: 'accepted'; action: 'event' | 'undo' | 'redo'; label: string | undefined }
@@ -157,7 +157,8 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
   send(event: GameEvent, options: SendOptions = {}): SendOutcome {
     const repeat = options.repeat ?? repeating();
     const seen = repeat ? undefined : this.shown;
-    return this.report(this.runtime.send(event, { seen, repeat }), 'event', options);
+    const inline = options.inline ?? saysItsRefusals();
+    return this.report(this.runtime.send(event, { seen, repeat }), 'event', { ...options, inline });
   }
 
   undo(): SendOutcome {
