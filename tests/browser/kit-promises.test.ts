@@ -21,10 +21,9 @@ const burstsTried = new Map<string, number>();
 async function startFromHome(page: Page, game: string): Promise<void> {
   await visit(page, shared.server.url);
   await visit(page, `${shared.server.url}/${game}/new`);
-  for (const [i, n] of ['Ana', 'Ben'].entries()) {
-    const field = page.getByPlaceholder(`Player ${i + 1}`);
-    if (await field.count()) await field.fill(n);
-  }
+  // The names' card is drawn a moment after the form's first screen (Later).
+  await page.getByPlaceholder('Player 1').waitFor();
+  for (const [i, n] of ['Ana', 'Ben'].entries()) await page.getByPlaceholder(`Player ${i + 1}`).fill(n);
   await page.getByRole('button', { name: 'Start the game' }).click();
   await page.waitForURL(/\/play\//);
   await page.locator(PLAY).waitFor();

@@ -118,13 +118,13 @@ describe('WiZ: the one-element bonus sees every hand of the winner', () => {
     ).toBe('Hand 1 is Fire and countered hand 1 is Air, so the hands are not all one element.');
   });
 
-  it('a hand typed without its element cannot earn the bonus: Score asks for the element', () => {
+  it('a hand typed without its element cannot earn the bonus: Score asks for the element of every such hand', () => {
     const d = scoring()
       .send({ type: 'HAND', index: 1, hand: typed(6) })
       .send({ type: 'HAND', index: 0, hand: typed(5), countered: true })
       .send({ type: 'BONUS', bonus: 2, everyHand: true });
     expect(d.refuse({ type: 'SCORE' })).toBe(
-      'Hand 2 has no element yet: tap it and choose one. The ×2 bonus needs the element of every hand, countered ones too.'
+      'Hand 2 and countered hand 1 have no element yet: tap each and choose one. The ×2 bonus needs the element of every hand, countered ones too.'
     );
     d.send({ type: 'HAND', index: 1, hand: typed(6, { element: 'fire' }) });
     expect(d.refuse({ type: 'SCORE' })).toMatch(/^Countered hand 1 has no element yet/);

@@ -267,9 +267,14 @@ export function bonusProblem(
   if (other) {
     return `${cap(known[0].label)} is ${ELEMENT_NAMES[known[0].element]} and ${other.label} is ${ELEMENT_NAMES[other.element]}, so the hands are not all one element.`;
   }
-  const unknown = check.everyHand && check.complete ? all.find((h) => h.element === undefined) : undefined;
-  if (unknown) {
-    return `${cap(unknown.label)} has no element yet: tap it and choose one. The ×${bonus} bonus needs the element of every hand, countered ones too.`;
+  // Every hand at fault by name, not just the first: the table fixes them all in one go.
+  const unknown = check.everyHand && check.complete ? all.filter((h) => h.element === undefined) : [];
+  if (unknown.length) {
+    const labels = unknown.map((h) => h.label);
+    const list = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+    const have = unknown.length === 1 ? 'has' : 'have';
+    const each = unknown.length === 1 ? 'tap it' : 'tap each';
+    return `${cap(list)} ${have} no element yet: ${each} and choose one. The ×${bonus} bonus needs the element of every hand, countered ones too.`;
   }
   return undefined;
 }
