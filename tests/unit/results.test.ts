@@ -415,7 +415,7 @@ describe('stats from stored logs, on 200 generated games', { timeout: 60_000 }, 
 
   it('seating a new game: known names link to their player, new names become players, guests stay guests', async () => {
     const db = await stored();
-    const links = await seatProfiles(db, [
+    const { links } = await seatProfiles(db, [
       { id: 'p1', name: '  ana ' },
       { id: 'p2', name: 'Gus' },
       { id: 'p3', name: 'Hal', guest: true },

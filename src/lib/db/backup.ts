@@ -60,8 +60,11 @@ import { Slicer, type Progress } from './import-slices';
 import { refusal, type FileKind, type Refusal } from './import-words';
 import {
   copyGame,
+  ImportRefused,
   mergeProfiles,
   planGame,
+  serverChange,
+  tooManyProfiles,
   type Choice,
   type GamePlan,
   type ImportSummary,
@@ -676,6 +679,10 @@ export async function applyImport(
     await db.transaction('rw', [db.sessions, db.events, db.snapshots, db.settings, db.profiles], async () => {
       touched.length = 0; // a retried transaction starts again
       docWrites.length = 0;
+      // Players the phone has no room for refuse the whole file, counted as the phone is now.
+      const fresh = (await db.profiles.bulkGet(plan.profiles.put.map((p) => p.id))).filter((p) => !p).length;
+      const crowded = tooManyProfiles(await db.profiles.count(), fresh);
+      if (crowded) throw new ImportRefused(crowded);
       for (const { game, plan: p, headHere } of plan.games) {
         const id = game.session.id;
         const shared = game.session.shared;
@@ -764,10 +771,12 @@ export async function applyImport(
           }
         }
       }
+      summary.syncServer = serverChange(await db.settings.get('syncServer'), plan.backup.settings);
       await db.settings.bulkPut(plan.backup.settings);
       await db.profiles.bulkPut(plan.profiles.put);
     });
   } catch (error) {
+    if (error instanceof ImportRefused) return { ok: false, errors: [error.message] };
     if (error instanceof ChangedMeanwhile) {
       return {
         ok: false,

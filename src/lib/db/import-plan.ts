@@ -5,7 +5,9 @@
  * is older, or the two went different ways) becomes a conflict the person settles.
  */
 import { stableJson } from '../util/json';
-import type { EventRecord, ProfileRecord, SessionRecord } from './records';
+import { MAX_PROFILES } from '../util/player-name';
+import { settingsFromRows } from '../settings/schema';
+import type { EventRecord, ProfileRecord, SessionRecord, SettingRecord } from './records';
 
 export type GamePlan =
   /** Not on this phone: added. */
@@ -110,6 +112,36 @@ export function mergeProfiles(here: readonly ProfileRecord[], file: readonly Pro
   return merge;
 }
 
+/** Thrown inside the import's transaction to refuse it in these words: nothing of it is written. */
+export class ImportRefused extends Error {}
+
+/**
+ * The refusal when the players an import adds would make more than MAX_PROFILES on this phone, or
+ * undefined. Counted inside the import's transaction (applyImport), as the phone stands then:
+ * another tab may have remembered players since the plan.
+ */
+export function tooManyProfiles(stored: number, added: number): string | undefined {
+  if (!added || stored + added <= MAX_PROFILES) return undefined;
+  const most = MAX_PROFILES.toLocaleString('en');
+  return `This backup would make more than ${most} remembered players (this phone remembers ${stored.toLocaleString('en')} and the backup adds ${added.toLocaleString('en')}), so nothing was imported. Merge players under Players to make room, then import it again.`;
+}
+
+/**
+ * The sync server an import puts in place of this phone's, when it is another one: `stored` is
+ * this phone's setting (read inside the import's transaction), `rows` the file's settings. Told
+ * in the summary: it changes where shared games meet.
+ */
+export function serverChange(
+  stored: SettingRecord | undefined,
+  rows: readonly SettingRecord[]
+): ImportSummary['syncServer'] {
+  const row = rows.find((r) => r.key === 'syncServer');
+  if (!row) return undefined;
+  const was = settingsFromRows(stored ? [stored] : []).syncServer;
+  const now = settingsFromRows([row]).syncServer;
+  return was === now ? undefined : { was, now };
+}
+
 export interface ImportSummary {
   /** Games new to this phone (or deleted here and brought back). */
   added: number;
@@ -128,13 +160,18 @@ export interface ImportSummary {
   /** Log entries written. */
   events: number;
   settings: number;
+  /** The sync server the file's settings put in place of this phone's (absent: unchanged). */
+  syncServer?: { was: string; now: string };
   profilesAdded: number;
   profilesUpdated: number;
 }
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** "2 games added, 1 updated, 1 kept both. Settings imported; 1 remembered player added." */
+/**
+ * "2 games added, 1 updated, 1 kept both. Settings imported; the sync server is now wss://…
+ * (was none); 1 remembered player added."
+ */
 export function summaryText(s: ImportSummary): string {
   const parts: string[] = [];
   // The first part says "games"; the rest read on from it: "2 games added, 1 updated".
@@ -151,6 +188,8 @@ export function summaryText(s: ImportSummary): string {
   const games = parts.length ? `${parts.join(', ')}.` : 'No games in the file.';
   const more: string[] = [];
   if (s.settings) more.push('settings imported');
+  const server = s.syncServer;
+  if (server) more.push(`the sync server is now ${server.now || 'none'} (was ${server.was || 'none'})`);
   if (s.profilesAdded) more.push(`${count(s.profilesAdded, 'remembered player')} added`);
   if (s.profilesUpdated) more.push(`${count(s.profilesUpdated, 'remembered player')} renamed`);
   if (!more.length) return games;

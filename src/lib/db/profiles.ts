@@ -2,39 +2,75 @@
  * Remembered players. Names typed in a new game become profiles (unless marked guest), offered
  * again next time; a profile can be renamed in one place and two can be merged. A game keeps the
  * names it was played with in its setup; its seats point at profiles (SessionRecord.profiles),
- * so history and stats follow a rename or a merge.
+ * so history and stats follow a rename or a merge. At most MAX_PROFILES are remembered.
  */
-import type { PlayerSetup, ProfileRecord } from './records';
+import type { PlayerSetup, ProfileRecord, SessionRecord } from './records';
 import type { TablesideDB } from './schema';
 import { newId } from '../util/id';
-import { MAX_NAME, nameProblem, normalizeName, sameName } from '../util/player-name';
+import { MAX_NAME, MAX_PROFILES, nameProblem, normalizeName, sameName } from '../util/player-name';
 
-export { MAX_NAME, nameProblem, normalizeName, sameName };
+export { MAX_NAME, MAX_PROFILES, nameProblem, normalizeName, sameName };
+
+export interface SeatedProfiles {
+  /** Player id → profile id. */
+  links: Record<string, string>;
+  /**
+   * Names that would have become new players but did not, the phone remembering MAX_PROFILES
+   * already: they play as guests do (no profile), each name once.
+   */
+  notRemembered: string[];
+}
 
 /**
- * Links each seat of a new game to a profile: the one with that name, or a new one. Guests and
- * seats left without a name get none. Returns player id → profile id.
+ * Links each seat of a new game to a profile: the one with that name, or a new one while fewer
+ * than MAX_PROFILES are remembered. Guests and seats left without a name get none.
  */
 export async function seatProfiles(
   db: TablesideDB,
   players: readonly PlayerSetup[],
   now = Date.now()
-): Promise<Record<string, string>> {
+): Promise<SeatedProfiles> {
   return db.transaction('rw', db.profiles, async () => {
     const known = await db.profiles.toArray();
-    const links: Record<string, string> = {};
+    const seated: SeatedProfiles = { links: {}, notRemembered: [] };
     for (const p of players) {
       if (p.guest || nameProblem(p.name)) continue;
       let profile = known.find((k) => sameName(k.name, p.name));
       if (!profile) {
+        if (known.length >= MAX_PROFILES) {
+          if (!seated.notRemembered.some((n) => sameName(n, p.name))) {
+            seated.notRemembered.push(normalizeName(p.name));
+          }
+          continue;
+        }
         profile = { id: newId(), name: normalizeName(p.name), created: now };
         await db.profiles.add(profile);
         known.push(profile);
       }
-      links[p.id] = profile.id;
+      seated.links[p.id] = profile.id;
     }
-    return links;
+    return seated;
   });
+}
+
+/**
+ * What the table is told when names were not remembered: "Tableside remembers at most 1,000
+ * players, so Ana plays as a guest this game. Merge players under Players to make room."
+ */
+export function notRememberedText(names: readonly string[]): string {
+  const who = names.length < 3 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  const plays = names.length === 1 ? 'plays as a guest' : 'play as guests';
+  return `Tableside remembers at most ${MAX_PROFILES.toLocaleString('en')} players, so ${who} ${plays} this game. Merge players under Players to make room.`;
+}
+
+/** How many games (not deleted) each remembered player is seated in, by profile id. */
+export function gamesPerProfile(games: readonly SessionRecord[]): ReadonlyMap<string, number> {
+  const counts = new Map<string, number>();
+  for (const s of games) {
+    if (s.deletedAt !== undefined) continue;
+    for (const id of new Set(Object.values(s.profiles ?? {}))) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return counts;
 }
 
 /** Known players, the most recently seated first. */

@@ -42,13 +42,40 @@ export const DEFAULT_SETTINGS: Settings = {
 /** An empty address or a ws:// or wss:// one with a host: what the sync server setting takes. */
 export const SYNC_SERVER = /^(|wss?:\/\/[^\s/?#]+(\/[^\s?#]*)?)$/;
 
+/**
+ * The longest sync server address kept. A backup refuses a longer one (a shared game's record
+ * holds it too), so a longer one taken here would have made every later backup refused.
+ */
+export const MAX_SYNC_SERVER = 500;
+
+/**
+ * What is wrong with a sync server address as typed (surrounding spaces are dropped when it is
+ * kept), in plain words; undefined when it can be kept. The one rule for Settings, the share
+ * sheet and the stored setting.
+ */
+export function syncServerProblem(text: string): string | undefined {
+  const address = text.trim();
+  if (address.length > MAX_SYNC_SERVER) {
+    return `A sync server address has at most ${MAX_SYNC_SERVER} characters; this one has ${address.length.toLocaleString('en')}.`;
+  }
+  if (!SYNC_SERVER.test(address)) {
+    return 'That is not a ws:// or wss:// address (for example ws://192.168.1.20:4444).';
+  }
+  return undefined;
+}
+
 export const SETTING_SCHEMAS = {
   theme: v.picklist(THEMES, `expected one of: ${THEMES.join(', ')}`),
   keepAwake: v.boolean('expected true or false'),
   haptics: v.boolean('expected true or false'),
   textSize: v.picklist(TEXT_SIZES, `expected one of: ${TEXT_SIZES.join(', ')}`),
   guideMe: v.boolean('expected true or false'),
-  syncServer: v.pipe(v.string('expected text'), v.regex(SYNC_SERVER, 'expected a ws:// or wss:// address'))
+  syncServer: v.pipe(
+    v.string('expected text'),
+    v.maxLength(MAX_SYNC_SERVER, `expected at most ${MAX_SYNC_SERVER} characters`),
+    // The rule the fields in Settings and the share sheet show; a kept address is trimmed.
+    v.check((s) => s === s.trim() && !syncServerProblem(s), 'expected a ws:// or wss:// address')
+  )
 } satisfies Record<keyof Settings, v.GenericSchema>;
 
 export type SettingKey = keyof Settings;

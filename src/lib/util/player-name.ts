@@ -5,6 +5,13 @@
  */
 export const MAX_NAME = 40;
 
+/**
+ * How many players one phone remembers. Beyond it a new name plays as a guest, and a backup that
+ * would pass it is refused: 20,000 remembered players kept the Players page from painting for
+ * half a minute, and no table meets that many people.
+ */
+export const MAX_PROFILES = 1000;
+
 /** Names compare without case or surrounding and repeated spaces. */
 export const sameName = (a: string, b: string) =>
   normalizeName(a).toLowerCase() === normalizeName(b).toLowerCase();
