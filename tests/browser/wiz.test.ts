@@ -119,7 +119,8 @@ describe('WiZ', () => {
     expect(await page.getByRole('button', { name: /^Ana’s chaotic EP/ }).getAttribute('aria-label')).toBe(
       'Ana’s chaotic EP: 50'
     );
-    await page.getByRole('button', { name: 'Ben’s chaotic EP: not entered' }).click();
+    // The pad was open on Ben's chaotic EP: it is again after the reload, ready for it.
+    await expect.poll(() => page.getByRole('dialog').innerText()).toContain('Ben’s chaotic EP');
     await typeOnPad(page, 30);
     await tapAfterLooking(scoreButton(page));
     await expect.poll(() => board(page)).toMatch(/Round 3/);

@@ -472,3 +472,31 @@ describe('entries from another phone cannot silence later taps', () => {
     rt.close();
   });
 });
+
+describe('a backup past what a phone holds', () => {
+  it('200,000 remembered players are refused at once, in words, writing nothing', async () => {
+    const db = freshDb();
+    const profiles = Array.from({ length: 200_000 }, (_, i) => ({
+      id: `p${i}`,
+      name: `P${i}`,
+      created: NOW
+    }));
+    const file = JSON.stringify({
+      format: 'tableside-backup',
+      formatVersion: 1,
+      appVersion: '0.2.8',
+      schemaVersion: 1,
+      exportedAt: NOW,
+      sessions: [],
+      events: [],
+      settings: [],
+      profiles
+    });
+    const result = await importBackup(db, file, logicFor, { now: NOW });
+    expect(result.ok).toBe(false);
+    expect((result as { errors: string[] }).errors.join(' ')).toContain(
+      'too many remembered players (at most 1,000)'
+    );
+    expect(await db.profiles.count()).toBe(0);
+  });
+});

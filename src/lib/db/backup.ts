@@ -21,6 +21,7 @@ import { foldLog } from '../session/log';
 import type { GameLogic } from '../session/types';
 import { newId } from '../util/id';
 import { EARLIEST_TIME } from '../util/time';
+import { MAX_PROFILES } from '../util/player-name';
 import type { EventRecord, ProfileRecord, SessionRecord, SettingRecord } from './records';
 import { SCHEMA_VERSION, type TablesideDB } from './schema';
 import {
@@ -240,7 +241,10 @@ function recordChecks(dates: DateRange) {
       sessions: list(anything, { max: [MAX_SESSIONS, `too many games (at most ${MAX_SESSIONS})`] }),
       events: list(anything, { max: [MAX_EVENTS, `too many steps (at most ${MAX_EVENTS})`] }),
       settings: list(anything),
-      profiles: list(anything)
+      // No phone remembers more (db/profiles.ts): a file past it is no phone's, refused at once.
+      profiles: list(anything, {
+        max: [MAX_PROFILES, `too many remembered players (at most ${MAX_PROFILES.toLocaleString('en')})`]
+      })
     },
     optional: {
       sharedDocs: list(anything, { max: [MAX_SESSIONS, `too many shared games (at most ${MAX_SESSIONS})`] })

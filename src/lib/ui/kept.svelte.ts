@@ -107,6 +107,11 @@ export class Kept<T> {
       const value = this.value;
       write(key, isEmpty(value) ? undefined : { head: place.head(), value: $state.snapshot(value) });
     });
-    $effect(() => () => place.alive.delete(name));
+    // Taken down by the screen (the box closed, the phase over): nothing is waiting any more. A
+    // reload never gets here (the page just goes), so what it left stays for the next start.
+    $effect(() => () => {
+      place.alive.delete(name);
+      write(key, undefined);
+    });
   }
 }
