@@ -15,9 +15,9 @@ import {
   copyGame,
   mergeProfiles,
   planGame,
+  emptySummary,
   sameEntry,
-  summaryText,
-  type ImportSummary
+  summaryText
 } from '../../src/lib/db/import-plan';
 import { Problems, Where } from '../../src/lib/db/import-read';
 import { unknownFields } from '../../src/lib/db/import-shape';
@@ -38,19 +38,6 @@ import { epicSetup } from '../fixtures/epic';
 import { EXPORTED, LEAK, T0, resolveTally, tally } from './backup-helpers';
 import { dumpDb, fakeClock, freshDb } from './helpers';
 
-const noSummary: ImportSummary = {
-  added: 0,
-  updated: 0,
-  replaced: 0,
-  keptBoth: 0,
-  keptPhone: 0,
-  alreadyHere: 0,
-  merged: 0,
-  events: 0,
-  settings: 0,
-  profilesAdded: 0,
-  profilesUpdated: 0
-};
 
 /** A tally game with `steps` points added, one a second from T0. */
 async function playGame(db = freshDb(), steps = 26, now = fakeClock(T0)) {
@@ -160,13 +147,13 @@ describe('an older backup never replaces newer play', () => {
     expect(result).toMatchObject({
       ok: true,
       written: true,
-      summary: { ...noSummary, updated: 1, events: 3 }
+      summary: { ...emptySummary(), updated: 1, events: 3 }
     });
     expect(await readLog(other, game.session.id)).toEqual(await readLog(phone, game.session.id));
     expect(await other.sessions.get(game.session.id)).toEqual(await phone.sessions.get(game.session.id));
 
     const again = await importBackup(other, newer, resolveTally);
-    expect(again).toMatchObject({ ok: true, written: true, summary: { ...noSummary, alreadyHere: 1 } });
+    expect(again).toMatchObject({ ok: true, written: true, summary: { ...emptySummary(), alreadyHere: 1 } });
   });
 
   it('two copies that went different ways are a conflict (“diverged”)', async () => {
@@ -587,17 +574,17 @@ describe('a 100,000-event backup', () => {
 
 describe('the summary afterwards', () => {
   it('says what happened to the games, then settings and players', () => {
-    expect(summaryText({ ...noSummary, added: 2, updated: 1, keptBoth: 1 })).toBe(
+    expect(summaryText({ ...emptySummary(), added: 2, updated: 1, keptBoth: 1 })).toBe(
       '2 games added, 1 updated, 1 kept both.'
     );
-    expect(summaryText({ ...noSummary, added: 1 })).toBe('1 game added.');
-    expect(summaryText({ ...noSummary, alreadyHere: 3, settings: 2, profilesAdded: 1 })).toBe(
+    expect(summaryText({ ...emptySummary(), added: 1 })).toBe('1 game added.');
+    expect(summaryText({ ...emptySummary(), alreadyHere: 3, settings: 2, profilesAdded: 1 })).toBe(
       '3 games already here. Settings imported; 1 remembered player added.'
     );
-    expect(summaryText({ ...noSummary, replaced: 1, keptPhone: 2, profilesUpdated: 2 })).toBe(
+    expect(summaryText({ ...emptySummary(), replaced: 1, keptPhone: 2, profilesUpdated: 2 })).toBe(
       '1 game replaced by the backup’s, 2 kept as on this phone. 2 remembered players renamed.'
     );
-    expect(summaryText(noSummary)).toBe('No games in the file.');
+    expect(summaryText(emptySummary())).toBe('No games in the file.');
   });
 
   it('a refused game is named by its game and the day it started, and says why; the place in the file is a detail', async () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { checkBackup, exportBackup, importBackup, type Backup } from '../../src/lib/db/backup';
-import { summaryText, tooManyProfiles, type ImportSummary } from '../../src/lib/db/import-plan';
+import { emptySummary, summaryText, tooManyProfiles } from '../../src/lib/db/import-plan';
 import { MAX_PROFILES, notRememberedText, seatProfiles } from '../../src/lib/db/profiles';
 import type { ProfileRecord } from '../../src/lib/db/records';
 import type { TablesideDB } from '../../src/lib/db/schema';
@@ -160,19 +160,6 @@ describe('the sync server address', () => {
 });
 
 describe('the import summary names a changed sync server', () => {
-  const noSummary: ImportSummary = {
-    added: 0,
-    updated: 0,
-    replaced: 0,
-    keptBoth: 0,
-    keptPhone: 0,
-    alreadyHere: 0,
-    merged: 0,
-    events: 0,
-    settings: 0,
-    profilesAdded: 0,
-    profilesUpdated: 0
-  };
 
   /** Imports a backup whose settings hold `file` as the sync server onto a phone with `here`. */
   async function importServer(here: string | undefined, file: string) {
@@ -204,7 +191,7 @@ describe('the import summary names a changed sync server', () => {
   it('reads on with the players', () => {
     expect(
       summaryText({
-        ...noSummary,
+        ...emptySummary(),
         added: 1,
         settings: 2,
         syncServer: { was: 'ws://a.example', now: 'wss://b.example' },

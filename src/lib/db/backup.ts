@@ -61,6 +61,7 @@ import { Slicer, type Progress } from './import-slices';
 import { refusal, type FileKind, type Refusal } from './import-words';
 import {
   copyGame,
+  emptySummary,
   ImportRefused,
   mergeProfiles,
   planGame,
@@ -73,7 +74,7 @@ import {
 } from './import-plan';
 
 export { MAX_BACKUP_BYTES, MAX_TEXT, tooLarge };
-export { summaryText, type Choice, type ImportSummary } from './import-plan';
+export { emptySummary, summaryText, type Choice, type ImportSummary } from './import-plan';
 export type { VersionInfo } from './import-rebuild';
 
 export const BACKUP_FORMAT = 'tableside-backup';
@@ -663,14 +664,7 @@ export async function applyImport(
     };
   }
   const summary: ImportSummary = {
-    added: 0,
-    updated: 0,
-    replaced: 0,
-    keptBoth: 0,
-    keptPhone: 0,
-    alreadyHere: 0,
-    merged: 0,
-    events: 0,
+    ...emptySummary(),
     settings: plan.backup.settings.length,
     profilesAdded: plan.profiles.added,
     profilesUpdated: plan.profiles.updated

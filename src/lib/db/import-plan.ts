@@ -166,6 +166,23 @@ export interface ImportSummary {
   profilesUpdated: number;
 }
 
+/** A summary of an import that did nothing yet: what each import counts up from. */
+export function emptySummary(): ImportSummary {
+  return {
+    added: 0,
+    updated: 0,
+    replaced: 0,
+    keptBoth: 0,
+    keptPhone: 0,
+    alreadyHere: 0,
+    merged: 0,
+    events: 0,
+    settings: 0,
+    profilesAdded: 0,
+    profilesUpdated: 0
+  };
+}
+
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
