@@ -40,6 +40,13 @@ export function gameCodeInTheBrowserOnly(): Plugin {
  */
 export function fewerChunks(): Plugin {
   const svelte = /\/node_modules\/svelte\/src\//;
+  // The games' registry, which every page's first paint needs, is a chunk of its own: left to
+  // the small-chunk merge, whatever small modules many pages share (the journal's messages, the
+  // remembered players) joined it and came into the home page's first paint with it.
+  const registry = /\/src\/lib\/games\/(registry|loaders|seats|\w+\/index)\.ts$/;
+  // Tiny modules that only the play screens share (no imports of their own, so a chunk of their
+  // own pulls nothing in): merged, they landed in SvelteKit's chunk, which every page loads.
+  const playLeaves = /\/src\/lib\/(session\/repeat|ui\/double-tap)\.ts$/;
   return {
     name: 'tableside:fewer-chunks',
     apply: 'build',
@@ -48,7 +55,14 @@ export function fewerChunks(): Plugin {
       return {
         ...output,
         experimentalMinChunkSize: 20_000,
-        manualChunks: (id: string) => (svelte.test(id) ? 'svelte' : undefined)
+        manualChunks: (id: string) =>
+          svelte.test(id)
+            ? 'svelte'
+            : registry.test(id)
+              ? 'registry'
+              : playLeaves.test(id)
+                ? 'play-leaves'
+                : undefined
       };
     }
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NumberEntry } from '../../src/lib/ui/number-entry.svelte';
+import { NumberEntry } from '../../src/lib/ui/entering.svelte';
 
 describe('NumberEntry (the number a play screen types on EntrySheet)', () => {
   it('opens on a field with its number so far, and a refusal goes with the next key', () => {

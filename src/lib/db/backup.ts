@@ -20,7 +20,7 @@ import { buildTimeline, logHead, readLog } from '../session/load';
 import { foldLog } from '../session/log';
 import type { GameLogic } from '../session/types';
 import { newId } from '../util/id';
-import { EARLIEST_TIME } from '../util/time';
+import { EARLIEST_TIME } from '../util/dates';
 import { MAX_PROFILES } from '../util/player-name';
 import type { EventRecord, ProfileRecord, SessionRecord, SettingRecord } from './records';
 import { SCHEMA_VERSION, type TablesideDB } from './schema';

@@ -16,7 +16,7 @@ import type { EventEntry } from './entry';
 import { fold, redoTarget, refold, undoTarget, type Fold } from './fold';
 import type { EntryId, SharedEntry } from './entry';
 import { entryKey } from './entry';
-import { keptTime } from '../util/time';
+import { keptTime } from '../util/dates';
 import { shortText } from '../db/incoming';
 
 const CHECKPOINT_EVERY = 50;

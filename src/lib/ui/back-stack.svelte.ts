@@ -18,7 +18,6 @@ interface Opened {
 const stack: Opened[] = [];
 /** Entries this stack took back itself, whose popstate must close nothing. */
 let poppingOwn = 0;
-let listening = false;
 
 /** How many things are open over the page now. */
 export const backStack = {
@@ -27,9 +26,12 @@ export const backStack = {
   }
 };
 
-function listen() {
-  if (listening) return;
-  listening = true;
+/**
+ * Listening starts when this module loads, on the pages that show a game (a real side effect:
+ * it also keeps the module out of the small-chunk merge that would carry it into the first
+ * paint of pages that never open anything over a game).
+ */
+if (typeof window !== 'undefined') {
   window.addEventListener('popstate', () => {
     if (poppingOwn > 0) {
       poppingOwn--;
@@ -56,7 +58,6 @@ export function closeOnBack(close: () => void): () => void {
   stack.push(opened);
   let pushed = false;
   if (inBrowser()) {
-    listen();
     try {
       pushState('', { ...(page.state as object), open: stack.length });
       pushed = true;

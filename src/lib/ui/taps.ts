@@ -4,9 +4,8 @@
  * swallowed before any button sees it. Controls where repeating is the point (number pad keys,
  * counter steps) carry `data-repeat`. Keyboard activation (detail 0) always goes through.
  */
-export const DOUBLE_TAP_MS = 300;
-/** How far apart (in CSS pixels, each way) two taps may land and still be one double tap. */
-export const DOUBLE_TAP_SLOP_PX = 32;
+import { DOUBLE_TAP_MS, DOUBLE_TAP_SLOP_PX } from './double-tap';
+export { DOUBLE_TAP_MS, DOUBLE_TAP_SLOP_PX };
 
 export function isDoubleTap(
   click: { detail: number; timeStamp: number; clientX: number; clientY: number },
