@@ -310,6 +310,9 @@ describe('Titans of Eden', () => {
     await offer.getByRole('button', { name: 'Redo' }).click();
     await expect.poll(ghosts).not.toBe(before);
     await expect.poll(() => offer.count()).toBe(0);
+    // A tap counts only on a state its screen has shown: let the redone state reach a frame first
+    // (the DOM above can change before it paints; a tap then is refused as unseen, on purpose).
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
 
     // Undo, and a new step in the very frame that shows it: the offer to redo is stale, never shown.
     await page.evaluate(() => {
