@@ -118,15 +118,24 @@ export class Kept<T> {
     if (stored && !this.restored && !isEmpty(stored.value)) place.tell(DROPPED);
     // Kept with the head the screen shows, so a draft left waiting while the game moves on in
     // this tab is still this game's after a reload.
+    // Empty, it reads no head: a draft not being made costs a tap nothing (no storage write). The
+    // first run clears whatever the key held (a draft dropped, or one no longer readable).
+    let inStorage = true;
     $effect(() => {
       const value = this.value;
-      write(key, isEmpty(value) ? undefined : { head: place.head(), value: $state.snapshot(value) });
+      if (isEmpty(value)) {
+        if (inStorage) write(key, undefined);
+        inStorage = false;
+        return;
+      }
+      write(key, { head: place.head(), value: $state.snapshot(value) });
+      inStorage = true;
     });
     // Taken down by the screen (the box closed, the phase over): nothing is waiting any more. A
     // reload never gets here (the page just goes), so what it left stays for the next start.
     $effect(() => () => {
       place.alive.delete(name);
-      write(key, undefined);
+      if (inStorage) write(key, undefined);
     });
   }
 }
