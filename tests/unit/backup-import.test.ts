@@ -38,7 +38,6 @@ import { epicSetup } from '../fixtures/epic';
 import { EXPORTED, LEAK, T0, resolveTally, tally } from './backup-helpers';
 import { dumpDb, fakeClock, freshDb } from './helpers';
 
-
 /** A tally game with `steps` points added, one a second from T0. */
 async function playGame(db = freshDb(), steps = 26, now = fakeClock(T0)) {
   const game = await SessionRuntime.create(db, tally, 'tally', tallySetup(['Ana', 'Ben']), { now });

@@ -264,9 +264,9 @@ describe('backup export and import', () => {
       /^sessions\[0\]\.admin: unexpected field$/
     ],
     [
-      'a player without a name',
-      () => broken((b) => (b.sessions[0].setup.players[1].name = '')),
-      /^sessions\[0\]\.setup\.players\[1\]\.name: must not be empty$/
+      'a player whose name is not text',
+      () => broken((b) => ((b.sessions[0].setup.players[1] as { name: unknown }).name = 7)),
+      /^sessions\[0\]\.setup\.players\[1\]\.name: a player’s name is not text$/
     ],
     [
       'a setup with no players',

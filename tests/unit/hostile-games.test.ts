@@ -123,8 +123,11 @@ const CASES: [name: string, game: Game, outcome: 'refused' | 'accepted'][] = [
     withGame((g) => (setup(g).players[0].name = 'A'.repeat(200_000))),
     'refused'
   ],
-  ['a name of 41 characters', withGame((g) => (setup(g).players[0].name = 'A'.repeat(41))), 'refused'],
-  ['an empty name', withGame((g) => (setup(g).players[1].name = '')), 'refused'],
+  // Games made before the one name rule: read as they are (a name of 41, a blank one, two "Ana"s).
+  ['a name of 41 characters', withGame((g) => (setup(g).players[0].name = 'A'.repeat(41))), 'accepted'],
+  ['an empty name', withGame((g) => (setup(g).players[1].name = '')), 'accepted'],
+  ['two players called Ana', withGame((g) => setup(g).players.forEach((p) => (p.name = 'Ana'))), 'accepted'],
+  ['a name of 401 characters', withGame((g) => (setup(g).players[0].name = 'A'.repeat(401))), 'refused'],
   ['two players with one id', withGame((g) => (setup(g).players[1].id = setup(g).players[0].id)), 'refused'],
   [
     'a player with an extra field',

@@ -160,7 +160,6 @@ describe('the sync server address', () => {
 });
 
 describe('the import summary names a changed sync server', () => {
-
   /** Imports a backup whose settings hold `file` as the sync server onto a phone with `here`. */
   async function importServer(here: string | undefined, file: string) {
     const from = freshDb();

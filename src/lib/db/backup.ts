@@ -45,6 +45,7 @@ import {
   object,
   oneOf,
   personName,
+  seatName,
   refused,
   text,
   whole,
@@ -173,7 +174,7 @@ export function backupFileName(now = new Date()): string {
 
 function recordChecks(dates: DateRange) {
   const when = date(dates);
-  const player = object({ required: { id, name: personName }, optional: { guest: bool } });
+  const player = object({ required: { id, name: seatName }, optional: { guest: bool } });
   // The game checks the rest of its setup (GameLogic.fields and setupProblem).
   const setup = object({
     required: {

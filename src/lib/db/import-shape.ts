@@ -5,7 +5,7 @@
  * events: this is one plain pass, a few operations per field.
  */
 import type { FieldShape } from '../session/types';
-import { MAX_NAME } from '../util/player-name';
+import { MAX_NAME, nameLength, normalizeName, storedNameProblem } from '../util/player-name';
 import type { Where } from './import-read';
 
 /** Checks one value found at `where`, adding what is wrong there. */
@@ -35,18 +35,22 @@ export const text = (max: number, nonEmpty = false): Check =>
   });
 
 /**
- * A person's name as any of the app's screens could have typed it: not blank, at most MAX_NAME
- * characters as people count them (code points: the setup's box counts UTF-16 units, which is
- * never fewer, and some games count code points). A name past it (10,000 or 200,000 characters
- * once took the play screen minutes to paint) is no name Tableside made.
+ * A remembered player's name, as the Players page and every Start make one (util/player-name.ts):
+ * not blank, at most MAX_NAME characters as a person counts them.
  */
 export const personName: Check = single((value) => {
   if (typeof value !== 'string') return 'expected text';
   if (value.trim() === '') return 'must not be empty';
-  let count = 0;
-  for (const _ of value) if (++count > MAX_NAME) break;
-  return count > MAX_NAME ? `a name is at most ${MAX_NAME} characters` : undefined;
+  return nameLength(normalizeName(value)) > MAX_NAME ? `a name is at most ${MAX_NAME} characters` : undefined;
 });
+
+/**
+ * A seat's name in a stored game: any text up to STORED_NAME_MAX, as the game holds it. Games made
+ * before the one name rule can have a blank, long or repeated name, and they import as they are;
+ * a name past it (10,000 or 200,000 characters once took the play screen minutes to paint) is no
+ * name Tableside made.
+ */
+export const seatName: Check = single((value) => storedNameProblem(value));
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 export const id: Check = single((value) => {

@@ -3,6 +3,7 @@
  * machine, no UI, so a game's format.ts and its entry can use it.
  */
 import type { PlayerSetup } from '../db/records';
+import { storedNameProblem } from '../util/player-name';
 
 /** A plain object (not null, not a list): what a stored setup or one of its parts must be. */
 export const isObject = (x: unknown): x is Record<string, unknown> =>
@@ -18,12 +19,15 @@ export function playerName(
 }
 
 /**
- * Why a player's name cannot be used, or undefined. The limit counts characters as people see
- * them, so a name with an emoji is not cut short.
+ * Why the stored players' names cannot be read, or undefined. Only the stored rule: a game made
+ * before the one name rule (two "Ana"s, a blank or long name) still opens. What a new game's
+ * names must be is checked once, at Start (util/player-name.ts `tableNamesProblem`).
  */
-export function nameProblem(name: unknown, limit: number): string | undefined {
-  if (typeof name !== 'string' || name.trim() === '') return 'every player needs a name';
-  if ([...name].length > limit) return `names are at most ${limit} characters`;
+export function seatNamesProblem(players: readonly unknown[]): string | undefined {
+  for (const p of players) {
+    const problem = storedNameProblem(isObject(p) ? p.name : undefined);
+    if (problem) return problem;
+  }
   return undefined;
 }
 

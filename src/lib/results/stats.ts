@@ -13,7 +13,12 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { GameLogic, GameResult, Period } from '../session/types';
 
 export interface PlayPlayer {
-  /** The profile id, or "guest:<name>" for a guest (never counted as a remembered player). */
+  /** The seat's id in the game: the one key that tells two seats apart, whatever their names. */
+  seat: string;
+  /**
+   * The profile id, or "guest:<name>" for a guest (never counted as a remembered player). A game
+   * stored before the one name rule can seat one key twice (two "Ana"s): stats count it once.
+   */
   key: string;
   profile?: string;
   /** The profile's name now (a rename follows through), or the name played with for a guest. */
@@ -112,6 +117,7 @@ export function playRecord(
     players: result.players.map((p) => {
       const profile = links[p.id] ? profiles.get(links[p.id]) : undefined;
       return {
+        seat: p.id,
         key: profile ? profile.id : `guest:${p.name}`,
         ...(profile ? { profile: profile.id } : {}),
         name: profile?.name ?? p.name,
@@ -208,6 +214,8 @@ function perMonth(plays: readonly PlayRecord[]): { month: string; plays: number 
 export function playerStats(all: readonly PlayRecord[], key: string): PlayerStats {
   const plays = all.filter((p) => p.players.some((x) => x.key === key)).sort(byTime);
   const me = (p: PlayRecord) => p.players.find((x) => x.key === key)!;
+  // Two seats of one key (a game from before the one name rule) win once, if either won.
+  const won = (p: PlayRecord) => p.players.some((x) => x.key === key && x.winner);
   const stats: PlayerStats = {
     key,
     name: plays.length ? me(plays[plays.length - 1]).name : '',
@@ -226,7 +234,7 @@ export function playerStats(all: readonly PlayRecord[], key: string): PlayerStat
   };
   let streak = 0;
   for (const p of plays) {
-    const win = me(p).winner;
+    const win = won(p);
     if (win) stats.wins++;
     count(stats.byGame, p.game, win);
     count(stats.byFormat, `${p.gameTitle}${p.format ? ` · ${p.format}` : ''}`, win);
@@ -286,9 +294,11 @@ export function playersOf(
 ): { key: string; name: string; plays: number; guest: boolean }[] {
   const seen = new Map<string, { key: string; name: string; plays: number; guest: boolean }>();
   for (const p of [...all].sort(byTime)) {
+    const counted = new Set<string>();
     for (const x of p.players) {
       const e = seen.get(x.key) ?? { key: x.key, name: x.name, plays: 0, guest: !x.profile };
-      e.plays++;
+      if (!counted.has(x.key)) e.plays++;
+      counted.add(x.key);
       e.name = x.name;
       seen.set(x.key, e);
     }

@@ -15,6 +15,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import type { BaseSetup, EventRecord, GameEvent, SessionRecord, SessionStatus } from '../db/records';
 import type { TablesideDB } from '../db/schema';
+import { tableNamesProblem } from '../util/player-name';
 import { newId } from '../util/id';
 import { initialState, storeState } from './replay';
 import { Timeline } from './timeline';
@@ -167,7 +168,8 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
     setup: S,
     options: RuntimeOptions = {}
   ): Promise<SessionRuntime<S>> {
-    const problem = logic.setupProblem(setup);
+    // A new game keeps the one name rule (stored games are only read by their setupProblem).
+    const problem = logic.setupProblem(setup) ?? tableNamesProblem(setup.players.map((p) => p.name));
     if (problem) throw new Error(problem);
     const time = (options.now ?? Date.now)();
     const start = initialState(logic, setup);

@@ -4,7 +4,7 @@
  * setup codes and backups all use them.
  */
 import type { BaseSetup } from '../../db/records';
-import { isObject } from '../players';
+import { isObject, seatNamesProblem } from '../players';
 
 /** Screens read a player's name through their game's format, the one way every game does. */
 export { playerName } from '../players';
@@ -24,7 +24,6 @@ export const MIN_PACKS = 2;
 export const MAX_PACKS = 9;
 /** A match is best two of three: the first to win this many games takes it. */
 export const MATCH_WINS = 2;
-export const NAME_LIMIT = 40;
 
 export interface EpicSetup extends BaseSetup {
   format: EpicFormat;
@@ -92,14 +91,8 @@ export function epicSetupProblem(value: unknown): string | undefined {
   const ids = s.players.map((p) => p?.id);
   if (ids.some((id) => typeof id !== 'string' || id === '')) return 'every player needs an id';
   if (new Set(ids).size !== n) return 'two players have the same id';
-  for (const [i, p] of s.players.entries()) {
-    const name = typeof p?.name === 'string' ? p.name.trim() : '';
-    if (!name) return `player ${i + 1} needs a name`;
-    if (name.length > NAME_LIMIT) return `${name.slice(0, 12)}…: names have ${NAME_LIMIT} characters at most`;
-  }
-  const names = s.players.map((p) => p.name.trim().toLowerCase());
-  const twice = names.find((x, i) => names.indexOf(x) !== i);
-  if (twice !== undefined) return `two players are called “${s.players[names.indexOf(twice)].name.trim()}”`;
+  const names = seatNamesProblem(s.players);
+  if (names) return names;
   if (typeof s.seed !== 'string') return 'the seed is missing';
   if (!Number.isInteger(s.packs)) return 'the number of packs must be a whole number';
   const packs = s.packs!;

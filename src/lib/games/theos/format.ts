@@ -3,7 +3,7 @@
  * Pure data and functions; the machine, the setup screen, setup codes and backups all use them.
  */
 import type { BaseSetup } from '../../db/records';
-import { isObject, nameProblem, playerName } from '../players';
+import { isObject, seatNamesProblem, playerName } from '../players';
 
 /** Screens read a player's name through their game's format, the one way every game does. */
 export { playerName };
@@ -15,7 +15,6 @@ export type TheosFormat = '1v1' | '2v2' | '3v3' | '2v2v2' | 'ffa';
 
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 6;
-export const NAME_LIMIT = 40;
 /** Every hand holds 7 cards, Blanks included, so every round is 7 turns. */
 export const HAND_SIZE = 7;
 
@@ -136,10 +135,8 @@ export function theosSetupProblem(value: unknown): string | undefined {
   const ids = s.players.map((p) => p?.id);
   if (ids.some((id) => typeof id !== 'string' || !id)) return 'a player has no id';
   if (new Set(ids).size !== ids.length) return 'two players have the same id';
-  for (const p of s.players) {
-    const problem = nameProblem(p?.name, NAME_LIMIT);
-    if (problem) return problem;
-  }
+  const names = seatNamesProblem(s.players);
+  if (names) return names;
   if (typeof s.seed !== 'string') return 'the seed is missing';
 
   const format = s.format && FORMATS[s.format as TheosFormat] ? (s.format as TheosFormat) : undefined;

@@ -4,7 +4,7 @@
  * first. Pure data and checks; the machine, the setup screen and backups all use them.
  */
 import type { BaseSetup } from '../../db/records';
-import { isObject, nameProblem } from '../players';
+import { isObject, seatNamesProblem } from '../players';
 import { rngFor, seedProblem } from '../../random/seeded';
 import { DEITY_IDS, deityById, type DeityId } from './cards';
 
@@ -15,7 +15,6 @@ export const STANDARD_DECK = 50;
 export const EXTENDED_MIN = 51;
 export const EXTENDED_MAX = 100;
 export const OPENING_HAND = 7;
-export const NAME_LIMIT = 40;
 
 /** How the first player was chosen, in the rulebook's order of preference. */
 export type FirstBy = 'explainer' | 'youngest' | 'random';
@@ -100,10 +99,8 @@ export function twilightSetupProblem(value: unknown): string | undefined {
   const ids = s.players.map((p) => p?.id);
   if (ids.some((id) => typeof id !== 'string' || id === '')) return 'every player needs an id';
   if (new Set(ids).size !== n) return 'two players have the same id';
-  for (const p of s.players) {
-    const problem = nameProblem(p?.name, NAME_LIMIT);
-    if (problem) return problem;
-  }
+  const names = seatNamesProblem(s.players);
+  if (names) return names;
   if (typeof s.seed !== 'string' || seedProblem(s.seed)) return 'the setup has no usable seed';
   if (typeof s.draft !== 'boolean') return 'the setup must say whether the Deities are drafted';
   if (typeof s.extended !== 'boolean') return 'the setup must say whether this is an Extended game';

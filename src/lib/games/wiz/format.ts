@@ -5,6 +5,7 @@
  */
 import type { BaseSetup } from '../../db/records';
 import { isObject } from '../players';
+import { storedNameProblem } from '../../util/player-name';
 
 /** Screens read a player's name through their game's format, the one way every game does. */
 export { playerName } from '../players';
@@ -36,7 +37,6 @@ export const QUICK_TARGETS = [500, 750, 1000] as const;
 export const EXTENDED_TARGETS = [1500, 2000, 3000] as const;
 export const DEFAULT_TARGET = 1000;
 export const MAX_TARGET = 99_999;
-export const MAX_NAME = 40;
 export const POOL_STEP = 25;
 /** The Life Pool's die unless the table picks the d4 (rules: ruling-life-pool-die). */
 export const DEFAULT_POOL_DIE = 6;
@@ -118,8 +118,8 @@ export function wizSetupProblem(value: unknown): string | undefined {
   }
   for (const p of s.players) {
     if (!isObject(p) || typeof p.id !== 'string' || !p.id) return 'a player has no id';
-    if (typeof p.name !== 'string' || !p.name.trim()) return 'every player needs a name';
-    if (p.name.length > MAX_NAME) return `a name is longer than ${MAX_NAME} characters`;
+    const name = storedNameProblem(p.name);
+    if (name) return name;
   }
   const ids = s.players.map((p) => p.id);
   if (new Set(ids).size !== ids.length) return 'two players have the same id';
