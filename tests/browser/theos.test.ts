@@ -374,6 +374,37 @@ describe('Theos', () => {
     });
   }
 
+  // Rulebook, Game Components: 60 Follower Tokens; Keywords, Add: Followers come from the Supply,
+  // one for the whole table. rules.md (ruling-supply): a change past the 60 is refused, in words.
+  it('the box’s 60 Follower tokens: 131 typed is refused in the box, a + past the Supply under the counter, with the reason', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await setUp(page, { players: 2, type: /1v1/, decks: /Your own/, seed: 'TOKENS60' });
+    await start(page);
+    await tapAfterLooking(followers(page, 'Ana'));
+    const input = page.getByLabel('New total for Ana’s Followers, or a change like +3 or -2');
+    await input.fill('131');
+    await input.press('Enter');
+    const why = page.getByRole('alert').filter({ hasText: '131' });
+    await expect
+      .poll(() => why.innerText())
+      .toBe('“131” was not taken. Ana cannot have 131: the box has 60 Follower tokens, so Ana can hold 60 at most.');
+    expect(await input.inputValue()).toBe('131'); // what was typed is kept, to correct
+    await input.fill('30');
+    await input.press('Enter');
+    await expect.poll(() => followerCount(page, 'Ana')).toBe(30);
+    await setFollowers(page, 'Ben', 30);
+    await tapAfterLooking(page.getByRole('button', { name: 'Increase Ben’s Followers' }));
+    const under = page.locator('.counter-note.error-text');
+    await expect
+      .poll(() => under.innerText())
+      .toBe(
+        'Ben cannot have 31: the box has 60 Follower tokens and 30 are on other players’ cards, so Ben can hold 30 at most.'
+      );
+    expect(await followerCount(page, 'Ben')).toBe(30);
+    await shot(page, 'theos-followers-box-limit');
+    await context.close();
+  });
+
   it('a tie for the most is said on the End Phase screen, on the pad too', async () => {
     const { page, context } = await openTab(shared.browser);
     await setUp(page, { players: 2, type: /1v1/, decks: /Your own/, seed: 'TIEDUP01' });

@@ -24,7 +24,7 @@ export function removeFollowers(on: number, amount: number, upTo?: { chosen: num
 
 /**
  * Add, migrate or steal `amount` Followers onto a card holding `on` with a Max of `max`, taking
- * them from a source holding `available` (the Supply is unlimited: ruling-supply). Nothing lands
+ * them from a source holding `available` (for an add, the tokens left in the Supply: ruling-supply). Nothing lands
  * on a card at its Max; below its Max, only what fits (ruling-max-partial).
  */
 export function placeFollowers(on: number, max: number, amount: number, available = Infinity): FollowerMove {
