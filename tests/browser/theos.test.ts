@@ -137,7 +137,8 @@ async function typeCleanup(page: Page, keep: number, back: number) {
   const pad = page.getByRole('group', { name: /^Number pad/ });
   const title = page.getByRole('dialog').locator('.entry .title');
   await pad.getByRole('button', { name: String(keep), exact: true }).click();
-  if (/cards kept/.test(await title.innerText())) await page.locator('button.confirm[data-entry-key]').click();
+  if (/cards kept/.test(await title.innerText()))
+    await page.locator('button.confirm[data-entry-key]').click();
   await expect.poll(() => title.innerText()).toMatch(/Followers going back/);
   for (const ch of String(back)) await pad.getByRole('button', { name: ch, exact: true }).click();
   await page.locator('button.confirm[data-entry-key]').click();
@@ -387,7 +388,9 @@ describe('Theos', () => {
     const why = page.getByRole('alert').filter({ hasText: '131' });
     await expect
       .poll(() => why.innerText())
-      .toBe('“131” was not taken. Ana cannot have 131: the box has 60 Follower tokens, so Ana can hold 60 at most.');
+      .toBe(
+        '“131” was not taken. Ana cannot have 131: the box has 60 Follower tokens, so Ana can hold 60 at most.'
+      );
     expect(await input.inputValue()).toBe('131'); // what was typed is kept, to correct
     await input.fill('30');
     await input.press('Enter');

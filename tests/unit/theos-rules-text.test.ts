@@ -104,7 +104,9 @@ describe('Theos: the app’s readings of unclear rules are written in the rules 
   // Rulebook, Game Components: 60 Follower Tokens; Keywords, Add: taken from the Supply.
   it('the supply reading refuses Followers past the box’s 60, all players together, and keeps Blanks unlimited', () => {
     const text = rules().sections.find((s) => s.id === 'ruling-supply')!.text;
-    expect(text).toMatch(/refuses a Follower change that would put more than the box's 60 tokens on the table's cards, all players together/);
+    expect(text).toMatch(
+      /refuses a Follower change that would put more than the box's 60 tokens on the table's cards, all players together/
+    );
     expect(text).toMatch(/Blanks are unlimited/);
     expect(text).not.toMatch(/treats both as unlimited/);
   });

@@ -117,7 +117,8 @@ export const theosChecks = {
     if (next < 0) {
       return `${name(e.player)} has ${plural(now, 'Follower')}, so cannot lose ${-e.delta}. Followers never go below 0.`;
     }
-    if (e.tokens === undefined) return next > FOLLOWER_LIMIT ? `Followers stop at ${FOLLOWER_LIMIT}.` : undefined;
+    if (e.tokens === undefined)
+      return next > FOLLOWER_LIMIT ? `Followers stop at ${FOLLOWER_LIMIT}.` : undefined;
     if (e.tokens !== FOLLOWER_TOKENS) return `A Theos box has ${FOLLOWER_TOKENS} Follower tokens.`;
     const others = followersOnCards(ctx) - now;
     const most = FOLLOWER_TOKENS - others;

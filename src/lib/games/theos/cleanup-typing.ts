@@ -30,7 +30,8 @@ export function cleanupTyped(
   back: string
 ): CleanupTyping {
   if (editing.field === 'back') {
-    if (typed === '' && before === '') return { editing: { player: editing.player, field: 'keep' }, draft: '' };
+    if (typed === '' && before === '')
+      return { editing: { player: editing.player, field: 'keep' }, draft: '' };
     return { editing, draft: typed };
   }
   // A one-digit box: the newest digit is the number (a second key replaces the first).
