@@ -91,9 +91,10 @@ async function finishPlayPhase(page: Page) {
 
 /**
  * Everyone's cleanup typed in one go: the pad opens on the first player once the quick flow
- * ends the Play Phase (Guide me taps the first box), then keep (and Followers back) each.
+ * ends the Play Phase (Guide me taps the first box), then each player's cards kept, and for a
+ * player whose Followers are in question ([keep, back]) the Followers going back after it, then ✓.
  */
-async function cleanupAll(page: Page, entries: number[], guide = false) {
+async function cleanupAll(page: Page, entries: (number | [number, number])[], guide = false) {
   const pad = page.getByRole('group', { name: /^Number pad/ });
   if (guide) {
     await round(page)
@@ -102,7 +103,45 @@ async function cleanupAll(page: Page, entries: number[], guide = false) {
       .click();
   }
   await expect.poll(() => pad.isVisible()).toBe(true);
-  for (const n of entries) await typeOnPad(page, n);
+  for (const entry of entries) {
+    if (typeof entry === 'number') {
+      await typeOnPad(page, entry);
+      continue;
+    }
+    await pad.getByRole('button', { name: String(entry[0]), exact: true }).click();
+    await typeOnPad(page, entry[1]);
+  }
+}
+
+/** Counts taps as `countTaps` does, with each ✓ of the pad among them (it is a tap too). */
+async function countTapsAndTicks(page: Page) {
+  await countTaps(page);
+  await page.evaluate(() =>
+    document.addEventListener(
+      'click',
+      (e) => {
+        if ((e.target as Element).closest('button.confirm'))
+          (window as unknown as { __taps: string[] }).__taps.push('✓');
+      },
+      true
+    )
+  );
+}
+
+/**
+ * One player's cleanup typed like a person: the cards kept, then the Followers going back, then
+ * ✓. Should the sheet still ask for the cards kept once the digit is in, the ✓ that moves it on
+ * is tapped too (and counted), so the same steps measure any version of the pad.
+ */
+async function typeCleanup(page: Page, keep: number, back: number) {
+  const pad = page.getByRole('group', { name: /^Number pad/ });
+  const title = page.getByRole('dialog').locator('.entry .title');
+  await pad.getByRole('button', { name: String(keep), exact: true }).click();
+  if (/cards kept/.test(await title.innerText()))
+    await page.locator('button.confirm[data-entry-key]').click();
+  await expect.poll(() => title.innerText()).toMatch(/Followers going back/);
+  for (const ch of String(back)) await pad.getByRole('button', { name: ch, exact: true }).click();
+  await page.locator('button.confirm[data-entry-key]').click();
 }
 
 /** The texts of elements matching `selector` that show cut (their text wider than their box). */
@@ -179,7 +218,7 @@ describe('Theos', () => {
       .toContain('Nobody has the 20 Followers needed (the most is 3): nobody ascends.');
     // Cleanup order: Cy & Dee (3) first. Cy keeps 2 cards, none back; Dee keeps 1, none back;
     // Ana and Ben (no Followers) keep nothing.
-    await cleanupAll(page, [2, 0, 1, 0, 0, 0]);
+    await cleanupAll(page, [[2, 0], [1, 0], 0, 0]);
     expect(await accessibilityProblems(page), 'play: cleanup with the pad').toEqual([]);
     await shot(page, 'theos-test-cleanup');
     await tapAfterLooking(round(page).getByRole('button', { name: /^Start round 2/ }));
@@ -295,6 +334,80 @@ describe('Theos', () => {
     });
   }
 
+  // Rulebook, End Phase (Cleanup): each player picks the resolved cards to return (their Followers
+  // go back to the Supply) and draws a Blank for each card left in play. The Followers that go
+  // back are asked inside the keep step: the keep digit (0 to 7) fills its box, the digits after
+  // it are the Followers going back, and one ✓ enters the player's whole cleanup.
+  for (const [players, type, give] of [
+    [2, /1v1/, [5, 4]],
+    [6, /3v3/, [4, 3, 5, 2, 6, 3]]
+  ] as const) {
+    it(`a round's end at ${players} players, everyone keeping cards with Followers: players + 2 taps, each ✓ included`, async () => {
+      const { page, context } = await openTab(shared.browser);
+      await setUp(page, { players, type, decks: /Your own/, seed: 'KEEPING1' });
+      await start(page);
+      for (let i = 0; i < players; i++) await setFollowers(page, NAMES[i], give[i]);
+      await countTapsAndTicks(page);
+      await finishPlayPhase(page);
+      await expect.poll(() => page.getByRole('group', { name: /^Number pad/ }).isVisible()).toBe(true);
+      // A slip stays correctable on the pad: delete on the empty Followers box takes the
+      // cards-kept digit back out, and the sheet asks for the cards kept again.
+      const pad = page.getByRole('group', { name: /^Number pad/ });
+      const title = page.getByRole('dialog').locator('.entry .title');
+      await pad.getByRole('button', { name: '3', exact: true }).click();
+      await expect.poll(() => title.innerText()).toMatch(/keeps 3: Followers going back/);
+      if (players === 2) await shot(page, 'theos-cleanup-followers-step');
+      for (let i = 0; i < 2; i++) await pad.getByRole('button', { name: 'Delete last digit' }).click();
+      await expect.poll(() => title.innerText()).toMatch(/cards kept \(0–7\), then Followers going back$/);
+      if (players === 2) await shot(page, 'theos-cleanup-keep-step');
+      for (let i = 0; i < players; i++) await typeCleanup(page, 2, 1);
+      await tapAfterLooking(round(page).getByRole('button', { name: /^Start round 2/ }));
+      await expect.poll(() => board(page)).toContain('Round 2');
+      const counted = await taps(page);
+      expect(counted).toEqual([
+        'All 7 turns played: end the Play Phase',
+        ...Array.from({ length: players }, () => '✓'),
+        'Start round 2: the die shows 9'
+      ]);
+      for (let i = 0; i < players; i++) expect(await followerCount(page, NAMES[i])).toBe(give[i] - 1);
+      expect(await board(page)).toContain('2 Blanks');
+      await context.close();
+    });
+  }
+
+  // Rulebook, Game Components: 60 Follower Tokens; Keywords, Add: Followers come from the Supply,
+  // one for the whole table. rules.md (ruling-supply): a change past the 60 is refused, in words.
+  it('the box’s 60 Follower tokens: 131 typed is refused in the box, a + past the Supply under the counter, with the reason', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await setUp(page, { players: 2, type: /1v1/, decks: /Your own/, seed: 'TOKENS60' });
+    await start(page);
+    await tapAfterLooking(followers(page, 'Ana'));
+    const input = page.getByLabel('New total for Ana’s Followers, or a change like +3 or -2');
+    await input.fill('131');
+    await input.press('Enter');
+    const why = page.getByRole('alert').filter({ hasText: '131' });
+    await expect
+      .poll(() => why.innerText())
+      .toBe(
+        '“131” was not taken. Ana cannot have 131: the box has 60 Follower tokens, so Ana can hold 60 at most.'
+      );
+    expect(await input.inputValue()).toBe('131'); // what was typed is kept, to correct
+    await input.fill('30');
+    await input.press('Enter');
+    await expect.poll(() => followerCount(page, 'Ana')).toBe(30);
+    await setFollowers(page, 'Ben', 30);
+    await tapAfterLooking(page.getByRole('button', { name: 'Increase Ben’s Followers' }));
+    const under = page.locator('.counter-note.error-text');
+    await expect
+      .poll(() => under.innerText())
+      .toBe(
+        'Ben cannot have 31: the box has 60 Follower tokens and 30 are on other players’ cards, so Ben can hold 30 at most.'
+      );
+    expect(await followerCount(page, 'Ben')).toBe(30);
+    await shot(page, 'theos-followers-box-limit');
+    await context.close();
+  });
+
   it('a tie for the most is said on the End Phase screen, on the pad too', async () => {
     const { page, context } = await openTab(shared.browser);
     await setUp(page, { players: 2, type: /1v1/, decks: /Your own/, seed: 'TIEDUP01' });
@@ -337,7 +450,7 @@ describe('Theos', () => {
       }
       if (!guide) await finishPlayPhase(page);
       if (guide) await tapAfterLooking(page.getByRole('button', { name: 'Next: Cleanup' }));
-      await cleanupAll(page, [1, 0, 0], guide);
+      await cleanupAll(page, [[1, 0], 0], guide);
       await tapAfterLooking(round(page).getByRole('button', { name: /^Start round 2/ }));
       await expect.poll(() => board(page)).toContain('Round 2');
       // Only Guide me counts the turns on the board; everything else must match.

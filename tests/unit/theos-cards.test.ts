@@ -15,7 +15,7 @@ import {
   searchCards,
   typeForSpeed
 } from '../../src/lib/games/theos/cards';
-import { PREBUILT_GROUPS, ROSTER_SETS, type DeckGroup } from '../../src/lib/games/theos/decks';
+import { PREBUILT_GROUPS, ROSTER_SETS, rosterSet, type DeckGroup } from '../../src/lib/games/theos/decks';
 import { KNOWN_GOD_SPEEDS } from '../../src/lib/games/theos/speed';
 import { allRules } from '../../src/lib/rules/content';
 
@@ -153,6 +153,38 @@ describe('Theos prebuilt decks and rosters', () => {
         ).toEqual(group.decks[i].cards);
       });
     }
+  });
+
+  // Rulebook, Roster Sets, 3 Players (Clash of the Gods): "Set 3: Unlikely Allies" lists ten
+  // Poseidon and Demeter cards, and "Set 3 (Continued)", after Set 2, ten Hades and Gaia cards
+  // ending with G15 Hidden Knowledge. rules.md (ruling-unlikely-allies): the roster is all 20.
+  it('Unlikely Allies holds the 20 cards of both parts of the book’s list, G15 included, as the ruling says', () => {
+    const lines = RULEBOOK.split('\n').map((l) => l.trim());
+    const listAfter = (heading: string) => {
+      const at = lines.indexOf(heading);
+      expect(at, heading).toBeGreaterThan(0);
+      const list: string[] = [];
+      for (const line of lines.slice(at + 1)) {
+        const entry = /^- ([PGHD]\d+) /.exec(line);
+        if (entry) list.push(entry[1]);
+        else if (line !== '') break;
+      }
+      return list;
+    };
+    const first = listAfter('Set 3: Unlikely Allies');
+    const continued = listAfter('Set 3 (Continued)');
+    expect(first).toEqual(['P2', 'P8', 'P9', 'P11', 'P15', 'D1', 'D5', 'D8', 'D10', 'D12']);
+    expect(continued).toEqual(['H3', 'H8', 'H10', 'H12', 'H15', 'G1', 'G3', 'G5', 'G10', 'G15']);
+    const roster = rosterSet('clash-of-the-gods')!.decks.find((d) => d.name === 'Unlikely Allies')!;
+    expect(roster.cards).toEqual([...first, ...continued]);
+    expect(roster.cards).toHaveLength(20);
+    expect(roster.cards).toContain('G15');
+    // With G15 the three rosters share the Card Pool out exactly; no other roster holds it.
+    const others = rosterSet('clash-of-the-gods')!.decks.filter((d) => d !== roster);
+    expect(others.some((d) => d.cards.includes('G15'))).toBe(false);
+    const ruling = allRules().theos.sections.find((s) => s.id === 'ruling-unlikely-allies');
+    expect(ruling?.kind).toBe('ruling');
+    expect(ruling!.text).toMatch(/holds all 20 cards of both parts, Hidden Knowledge \(G15\) included/);
   });
 
   it('decks have 12 cards, rosters 30 (2 players) or 20 (3 players); a group never shares a card', () => {

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { theosLogic, deepestMeta } from '../../src/lib/games/theos/logic';
-import { FOLLOWER_LIMIT, teamTotals, type TheosEvent } from '../../src/lib/machines/theos';
+import { FOLLOWER_LIMIT, FOLLOWER_TOKENS, teamTotals, type TheosEvent } from '../../src/lib/machines/theos';
 import { SessionRuntime } from '../../src/lib/session/runtime';
 import { initialState, replay, sameState, storeState } from '../../src/lib/session/replay';
 import { GAME_TYPES, TheosDriver, theosSetup } from '../fixtures/theos';
@@ -211,6 +211,72 @@ describe('Theos: Followers and gods', () => {
     );
     d.send({ type: 'FOLLOWERS', player: 'p3', delta: -1 });
     expect(d.ctx.followers.p3).toBe(0);
+  });
+
+  // Rulebook, Game Components: 60 Follower Tokens; Keywords, Add: Followers are taken from the
+  // Supply. One Supply serves the whole table (Setup: the tokens go within reach of everyone), so
+  // the 60 are counted across every player, team and Realm (rules.md, ruling-supply).
+  describe('the box’s 60 Follower tokens, shared by the whole table', () => {
+    const gain = (player: string, delta: number): TheosEvent => ({
+      type: 'FOLLOWERS',
+      player,
+      delta,
+      tokens: FOLLOWER_TOKENS
+    });
+
+    it('a change that would put more than 60 on the cards is refused, naming what the others hold', () => {
+      const d = new TheosDriver(theosSetup('1v1', 2));
+      expect(FOLLOWER_TOKENS).toBe(60);
+      expect(d.refuse(gain('p1', 131))).toBe(
+        'Ana cannot have 131: the box has 60 Follower tokens, so Ana can hold 60 at most.'
+      );
+      d.send(gain('p1', 25)).send(gain('p2', 30));
+      expect(d.refuse(gain('p1', 6))).toBe(
+        'Ana cannot have 31: the box has 60 Follower tokens and 30 are on other players’ cards, so Ana can hold 30 at most.'
+      );
+      d.send(gain('p1', 5));
+      expect(d.ctx.followers).toEqual({ p1: 30, p2: 30 });
+      expect(d.refuse(gain('p2', 1))).toMatch(/^Ben cannot have 31: .* so Ben can hold 30 at most\.$/);
+      // A steal moves tokens from card to card: one down, then the other up, all within the 60.
+      d.send(gain('p1', -2)).send(gain('p2', 2));
+      expect(d.ctx.followers).toEqual({ p1: 28, p2: 32 });
+    });
+
+    it('the 60 are counted across all teams, not per team (three teams of two)', () => {
+      const d = new TheosDriver(theosSetup('2v2v2', 6));
+      for (const p of ['p1', 'p2', 'p3', 'p4', 'p5']) d.send(gain(p, 11));
+      expect(teamTotals(d.ctx).reduce((a, b) => a + b)).toBe(55);
+      expect(d.refuse(gain('p6', 6))).toBe(
+        'Fay cannot have 6: the box has 60 Follower tokens and 55 are on other players’ cards, so Fay can hold 5 at most.'
+      );
+      d.send(gain('p6', 5));
+      expect(d.refuse(gain('p6', 1))).toMatch(/so Fay can hold 5 at most/);
+    });
+
+    it('Followers that go back at cleanup return to the Supply and can be gained again', () => {
+      const d = new TheosDriver(theosSetup('1v1', 2));
+      // Tied on 30 (all 60 out): nobody ascends, and the cleanup sends 35 back to the Supply.
+      d.send(gain('p1', 30)).send(gain('p2', 30)).send({ type: 'END_PLAY' });
+      d.cleanup({ p1: { keep: 1, back: 25 }, p2: { keep: 3, back: 10 } }).send({ type: 'NEXT_ROUND' });
+      expect(d.ctx.followers).toEqual({ p1: 5, p2: 20 });
+      d.send(gain('p1', 35));
+      expect(d.refuse(gain('p1', 1))).toMatch(/Ana can hold 40 at most/);
+    });
+
+    it('a change saved before the tokens were counted (no `tokens`) replays as it did', () => {
+      const setup = theosSetup('1v1', 2);
+      const old: TheosEvent[] = [
+        { type: 'FOLLOWERS', player: 'p1', delta: 131 },
+        { type: 'FOLLOWERS', player: 'p2', delta: 40 }
+      ];
+      const snap = replay(theosLogic, initialState(theosLogic, setup), old);
+      expect(snap.context.followers).toEqual({ p1: 131, p2: 40 });
+      // Only a box's own count is a count: any other is refused.
+      const d = new TheosDriver(setup);
+      expect(d.refuse({ type: 'FOLLOWERS', player: 'p1', delta: 1, tokens: 120 })).toBe(
+        'A Theos box has 60 Follower tokens.'
+      );
+    });
   });
 
   it('one tap makes a god face up; its pair’s other god goes face down; each Realm on its own', () => {
@@ -664,7 +730,8 @@ describe('Theos: invariants over random games', () => {
         arbitrary: fc.record({
           type: fc.constant('FOLLOWERS' as const),
           player: fc.integer({ min: 1, max: players }).map((i) => `p${i}`),
-          delta: fc.integer({ min: -4, max: 6 })
+          delta: fc.integer({ min: -4, max: 12 }),
+          tokens: fc.constant(FOLLOWER_TOKENS)
         })
       },
       { weight: 6, arbitrary: fc.constant({ type: 'TURN_DONE' as const }) },
@@ -698,7 +765,7 @@ describe('Theos: invariants over random games', () => {
       { weight: 2, arbitrary: fc.constant({ type: 'NEXT_ROUND' as const }) }
     );
 
-  it('Followers never go negative, blanks never exceed 7, the game ends exactly when one team ascends, replay equals live', () => {
+  it('Followers never go negative nor past the box’s 60 in all, blanks never exceed 7, the game ends exactly when one team ascends, replay equals live', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...GAME_TYPES),
@@ -722,6 +789,7 @@ describe('Theos: invariants over random games', () => {
               if (e.type !== 'NEXT') expect(theosLogic.refusal(d.snapshot, e, d.setup)).toMatch(/\w/);
             }
             expect(Object.values(d.ctx.followers).every((f) => f >= 0)).toBe(true);
+            expect(Object.values(d.ctx.followers).reduce((a, b) => a + b)).toBeLessThanOrEqual(60);
             expect(Object.values(d.ctx.blanks).every((b) => b >= 0 && b <= 7)).toBe(true);
             expect(d.done).toBe(d.ctx.winner !== null);
           }

@@ -92,12 +92,23 @@ describe('Theos: the app’s readings of unclear rules are written in the rules 
     'ruling-two-realm-order',
     'ruling-cleanup-tie',
     'ruling-max-partial',
-    'ruling-supply'
+    'ruling-supply',
+    'ruling-unlikely-allies'
   ];
   it.each(readings)('%s', (id) => {
     const section = rules().sections.find((s) => s.id === id);
     expect(section?.kind).toBe('ruling');
     expect(section!.text.length).toBeGreaterThan(150);
+  });
+
+  // Rulebook, Game Components: 60 Follower Tokens; Keywords, Add: taken from the Supply.
+  it('the supply reading refuses Followers past the box’s 60, all players together, and keeps Blanks unlimited', () => {
+    const text = rules().sections.find((s) => s.id === 'ruling-supply')!.text;
+    expect(text).toMatch(
+      /refuses a Follower change that would put more than the box's 60 tokens on the table's cards, all players together/
+    );
+    expect(text).toMatch(/Blanks are unlimited/);
+    expect(text).not.toMatch(/treats both as unlimited/);
   });
 
   it('the God Speed reading says the app asks once per pair of gods and remembers', () => {

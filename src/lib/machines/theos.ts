@@ -20,7 +20,12 @@ import { DRAFT_PLANS, TWO_DRAFT, type DraftPlan } from '../games/theos/draft';
 import { HAND_SIZE, realmName, type TheosSetup } from '../games/theos/format';
 import { isFaster, type GodFact } from '../games/theos/speed';
 
-/** Followers are tokens on cards; no real total comes near this. */
+/**
+ * The Follower tokens in the box: one Supply for the whole table (every team, both Realms), and
+ * an add takes from it, so the cards together never hold more (rules.md, ruling-supply).
+ */
+export const FOLLOWER_TOKENS = 60;
+/** The only ceiling of a change saved before the box's tokens were counted (one without `tokens`). */
 export const FOLLOWER_LIMIT = 999;
 
 export type DraftProgress =
@@ -64,7 +69,11 @@ export type TheosEvent =
   | { type: 'PICK'; card: string }
   | { type: 'PICKED' }
   | { type: 'DRAFT_DONE' }
-  | { type: 'FOLLOWERS'; player: string; delta: number }
+  /**
+   * `tokens`: the box's Follower tokens (FOLLOWER_TOKENS) the change is counted against, sent by
+   * every change since the Supply was counted; changes saved before lack it and keep their meaning.
+   */
+  | { type: 'FOLLOWERS'; player: string; delta: number; tokens?: number }
   | { type: 'GOD'; realm: number; god: God }
   | { type: 'TURN_DONE' }
   | { type: 'END_PLAY' }
@@ -85,6 +94,10 @@ export function teamTotals(ctx: Pick<TheosContext, 'teams' | 'followers'>): numb
   return ctx.teams.map((team) => team.reduce((sum, id) => sum + (ctx.followers[id] ?? 0), 0));
 }
 
+/** Followers on every card of the table: the tokens out of the Supply. */
+export const followersOnCards = (ctx: Pick<TheosContext, 'followers'>): number =>
+  Object.values(ctx.followers).reduce((sum, n) => sum + n, 0);
+
 export const dieOf = (ctx: Pick<TheosContext, 'round'>) => ascensionDie(ctx.round);
 
 export function teamIndexOf(ctx: Pick<TheosContext, 'teams'>, id: string): number {
@@ -104,7 +117,15 @@ export const theosChecks = {
     if (next < 0) {
       return `${name(e.player)} has ${plural(now, 'Follower')}, so cannot lose ${-e.delta}. Followers never go below 0.`;
     }
-    if (next > FOLLOWER_LIMIT) return `Followers stop at ${FOLLOWER_LIMIT}.`;
+    if (e.tokens === undefined)
+      return next > FOLLOWER_LIMIT ? `Followers stop at ${FOLLOWER_LIMIT}.` : undefined;
+    if (e.tokens !== FOLLOWER_TOKENS) return `A Theos box has ${FOLLOWER_TOKENS} Follower tokens.`;
+    const others = followersOnCards(ctx) - now;
+    const most = FOLLOWER_TOKENS - others;
+    if (next > most) {
+      const onOthers = others ? ` and ${others} are on other players’ cards` : '';
+      return `${name(e.player)} cannot have ${next}: the box has ${FOLLOWER_TOKENS} Follower tokens${onOthers}, so ${name(e.player)} can hold ${most} at most.`;
+    }
     return undefined;
   },
   god(ctx: TheosContext, e: Of<'GOD'>) {

@@ -24,8 +24,9 @@ export function removeFollowers(on: number, amount: number, upTo?: { chosen: num
 
 /**
  * Add, migrate or steal `amount` Followers onto a card holding `on` with a Max of `max`, taking
- * them from a source holding `available` (the Supply is unlimited: ruling-supply). Nothing lands
- * on a card at its Max; below its Max, only what fits (ruling-max-partial).
+ * them from a source holding `available` (for an add, the tokens left in the Supply of 60:
+ * ruling-supply). Nothing lands on a card at its Max; below its Max, only what fits
+ * (ruling-max-partial).
  */
 export function placeFollowers(on: number, max: number, amount: number, available = Infinity): FollowerMove {
   const room = Math.max(0, max - on);

@@ -28,7 +28,7 @@ const events: EventFields<TheosEvent> = {
   PICK: { card: true },
   PICKED: {},
   DRAFT_DONE: {},
-  FOLLOWERS: { player: true, delta: true },
+  FOLLOWERS: { player: true, delta: true, tokens: true },
   GOD: { realm: true, god: true },
   TURN_DONE: {},
   END_PLAY: {},
