@@ -69,7 +69,9 @@ describe('WiZ: a Stun makes a player miss their next turn (Stun: "miss their nex
     const d = three();
     walkTo(d, 'Round 1 · Ben · Action cards');
     d.send({ type: 'STUN', player: 'p3' });
-    expect(d.refuse({ type: 'STUN', player: 'p3' })).toBe('Cy is already Stunned and misses their next turn.');
+    expect(d.refuse({ type: 'STUN', player: 'p3' })).toBe(
+      'Cy is already Stunned and misses their next turn.'
+    );
     expect(d.refuse({ type: 'STUN', player: 'p9' })).toBe('That player is not in this game.');
     d.send({ type: 'END_TURN' });
     expect(d.step.title).toBe('Round 1 · Ana · Action cards');
@@ -102,7 +104,9 @@ describe('WiZ: a wrong deck joker loses the round ("automatically lose the round
     expect(d.ctx.draft.outBy).toBe('p1');
     d.send({ type: 'NEXT' });
     expect(d.step.now).toMatch(/^Nobody counters/);
-    expect(d.step.now).toMatch(/Ben played a wrong deck joker: every card of theirs, table cards too, counts as held/);
+    expect(d.step.now).toMatch(
+      /Ben played a wrong deck joker: every card of theirs, table cards too, counts as held/
+    );
     d.send({ type: 'HAND', index: 0, hand: typed(7) }).send({ type: 'CHAOTIC', player: 'p2', ep: 120 });
     d.send({ type: 'SCORE' });
     expect(d.ctx.scores).toEqual({ p1: 240, p2: 0 });

@@ -227,7 +227,8 @@ export const wizChecks = {
     if (ctx.fouled.includes(e.player)) {
       return `${name(e.player)} lost this round for a wrong deck joker and plays no more turns in it.`;
     }
-    if (ctx.stunned.includes(e.player)) return `${name(e.player)} is already Stunned and misses their next turn.`;
+    if (ctx.stunned.includes(e.player))
+      return `${name(e.player)} is already Stunned and misses their next turn.`;
     return undefined;
   },
   wrongJoker(ctx: WizContext, e: Of<'WRONG_JOKER'>, name: Names) {
@@ -382,7 +383,7 @@ function gain(ctx: WizContext, player: string, ep: number): Pick<WizContext, 'sc
  * The turn passed clockwise: a Stunned player misses the turn (the Stun is spent), a player who
  * lost the round for a wrong deck joker misses every one; each missed turn still counts as a turn.
  */
-function passTurn(ctx: WizContext): Pick<WizContext, 'turn' | 'stunned' | 'skipped'> {
+export function passTurn(ctx: WizContext): Pick<WizContext, 'turn' | 'stunned' | 'skipped'> {
   const seats = ctx.seats.length;
   let { seat, count } = ctx.turn;
   let stunned = ctx.stunned;

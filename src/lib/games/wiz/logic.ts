@@ -90,7 +90,8 @@ export const wizLogic: GameLogic<WizSetup> = gameLogic<WizSetup, WizContext, Wiz
       }
       case 'STUN':
       case 'WRONG_JOKER':
-        if (scoring && e.type === 'STUN') return 'A Stun is played during a turn; this round is being scored.';
+        if (scoring && e.type === 'STUN')
+          return 'A Stun is played during a turn; this round is being scored.';
         return e.type === 'STUN' ? wizChecks.stun(ctx, e, name) : wizChecks.wrongJoker(ctx, e, name);
       case 'POOL_WON':
         return wizChecks.pool(ctx, e, name);
@@ -117,7 +118,8 @@ export const wizLogic: GameLogic<WizSetup> = gameLogic<WizSetup, WizContext, Wiz
       case 'STUN':
         return `${name(e.player)} is Stunned: misses their next turn`;
       case 'WRONG_JOKER': {
-        const won = scoringStep(after) && !scoringStep(before) ? `; ${name(ctx.draft.outBy ?? '')} wins it` : '';
+        const won =
+          scoringStep(after) && !scoringStep(before) ? `; ${name(ctx.draft.outBy ?? '')} wins it` : '';
         const again = scoringStep(before) && scoringStep(after) ? '; the round’s EP is entered again' : '';
         return `${name(e.player)} played a wrong deck joker and loses round ${ctx.round}${won}${again}`;
       }
@@ -227,7 +229,6 @@ export const wizLogic: GameLogic<WizSetup> = gameLogic<WizSetup, WizContext, Wiz
     if (is({ round: { playing: 'turn' } })) return turnStep(snapshot, setup, meta);
     if (is({ round: 'scoring' })) {
       const winner = playerName(setup, ctx.draft.outBy ?? '');
-      const losers = losersOf(ctx).map((id) => playerName(setup, id));
       let now = meta.now;
       if (is({ round: { scoring: 'hands' } })) {
         const extras = [ctx.titans ? 'titan' : '', ctx.characters ? 'character' : ''].filter(Boolean);
