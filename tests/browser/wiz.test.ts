@@ -416,4 +416,147 @@ describe('WiZ', () => {
     await expect.poll(() => board(page)).toMatch(/100 EP/);
     await context.close();
   });
+
+  /** Every tap that is not a digit key, a number's ✓ included (issue 51's way of counting). */
+  async function countEveryTap(page: Page) {
+    await page.evaluate(() => {
+      const w = window as unknown as { __all: string[]; __allOn?: boolean };
+      w.__all = [];
+      if (w.__allOn) return;
+      w.__allOn = true;
+      document.addEventListener(
+        'click',
+        (e) => {
+          const el = (e.target as Element).closest('button, a, summary');
+          if (!el || el.closest('[aria-label^="Number pad"]')) return;
+          w.__all.push((el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40));
+        },
+        true
+      );
+    });
+  }
+  const everyTap = (page: Page) => page.evaluate(() => (window as unknown as { __all: string[] }).__all);
+  async function digits(page: Page, value: number) {
+    const pad = page.getByRole('group', { name: /^Number pad/ });
+    for (const ch of String(value)) await pad.getByRole('button', { name: ch, exact: true }).click();
+  }
+  const lastHand = (page: Page) => page.getByRole('button', { name: /^✓ Last hand/ });
+  const banner = (page: Page) => page.locator('.banner').innerText();
+
+  it('issue 51 taps: 3 players, one uncountered hand is 5 taps (numbers typed + 2); the long way is still 6', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(page);
+    // Before: went out, ✓, No more hands, ✓, ✓, Score.
+    await countEveryTap(page);
+    await tapAfterLooking(wentOut(page, 'Ben'));
+    await typeOnPad(page, 8);
+    await expect.poll(() => confirmKey(page).innerText()).toContain('No more hands');
+    await tapAfterLooking(confirmKey(page));
+    await typeOnPad(page, 30);
+    await page.waitForTimeout(300);
+    await typeOnPad(page, 45);
+    await tapAfterLooking(scoreButton(page));
+    await expect.poll(() => board(page)).toMatch(/Round 2/);
+    expect(await everyTap(page)).toHaveLength(6);
+    expect(await board(page)).toMatch(/Ben\s+150 EP/);
+
+    // After: "✓ Last hand" is the hand's ✓ and "no more hands" in one tap.
+    await countEveryTap(page);
+    await tapAfterLooking(wentOut(page, 'Cy'));
+    await digits(page, 8);
+    await tapAfterLooking(lastHand(page));
+    await expect.poll(() => page.getByRole('dialog').innerText()).toContain('Ana’s chaotic EP');
+    await typeOnPad(page, 30);
+    await page.waitForTimeout(300);
+    await typeOnPad(page, 45);
+    await expect.poll(() => scoreButton(page).innerText()).toBe('Score the round: Cy +150 EP');
+    await tapAfterLooking(scoreButton(page));
+    await expect.poll(() => board(page)).toMatch(/Round 3/);
+    const counted = await everyTap(page);
+    expect(counted).toEqual([
+      'Cy went out',
+      '✓ Last hand: on to the chaotic EP',
+      '✓ Next',
+      '✓ Done',
+      'Score the round: Cy +150 EP'
+    ]);
+    expect(counted.length).toBe(3 + 2);
+    await context.close();
+  });
+
+  it('issue 51: another winner asks every number again, the old winner’s chaotic EP too (no stale 30 scoring 150)', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(page);
+    await tapAfterLooking(wentOut(page, 'Ana'));
+    await digits(page, 12);
+    await tapAfterLooking(lastHand(page));
+    await typeOnPad(page, 30);
+    await page.waitForTimeout(300);
+    await typeOnPad(page, 0);
+    await page.getByText('Someone else went out?').click();
+    await page.getByRole('button', { name: 'Cy went out instead', exact: true }).click();
+    // The pad opens on Cy's first hand, then asks Ana (the old winner) and Ben again.
+    await expect.poll(() => page.getByRole('dialog').innerText()).toContain('Cy’s hand 1: card value');
+    await digits(page, 12);
+    await tapAfterLooking(lastHand(page));
+    await expect.poll(() => page.getByRole('dialog').innerText()).toContain('Ana’s chaotic EP');
+    await typeOnPad(page, 0);
+    await expect.poll(() => page.getByRole('dialog').innerText()).toContain('Ben’s chaotic EP');
+    await typeOnPad(page, 10);
+    await expect.poll(() => scoreButton(page).innerText()).toBe('Score the round: Cy +50 EP');
+    await context.close();
+  });
+
+  it('issue 51: Guide me skips a Stunned player’s turn, says so, and Undo takes the skip back', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(page);
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitemcheckbox', { name: /Guide me/ }).click();
+    // Deal, replace, Ben (play, discard), Cy (draw, play, discard), Ana (draw, play, discard).
+    for (let i = 0; i < 10; i++) {
+      const title = await page.locator('.banner h2').innerText();
+      await tapAfterLooking(page.getByRole('button', { name: /^Next: / }));
+      await expect.poll(() => page.locator('.banner h2').innerText()).not.toBe(title);
+    }
+    expect(await page.locator('.banner h2').innerText()).toBe('Round 1 · Ben · Action cards');
+    await page.getByText('A Stun was played?').click();
+    await page.getByRole('button', { name: 'Cy is Stunned', exact: true }).click();
+    await expect.poll(() => board(page)).toContain('stunned');
+    for (const next of ['Next: Draw', 'Next: Play to the table', 'Next: Discard']) {
+      await tapAfterLooking(page.getByRole('button', { name: next }));
+    }
+    expect(await page.getByRole('button', { name: /^Next: / }).innerText()).toBe(
+      'Next: Ana’s turn (Cy is Stunned)'
+    );
+    await tapAfterLooking(page.getByRole('button', { name: /^Next: / }));
+    await expect.poll(() => page.locator('.banner h2').innerText()).toBe('Round 1 · Ana · Action cards');
+    expect(await banner(page)).toContain('Cy is Stunned and misses the turn: Ana plays.');
+    await page.getByRole('button', { name: /^Undo: / }).click();
+    await expect.poll(() => page.locator('.banner h2').innerText()).toBe('Round 1 · Ben · Discard');
+    await context.close();
+  });
+
+  it('issue 51: a wrong deck joker, quick flow: 3 players play on without Ben, who counts as a loser', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(page);
+    await page.getByText('A wrong deck joker was played?').click();
+    await page.getByRole('button', { name: 'Ben played a wrong deck joker', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('region', { name: 'This round' }).innerText())
+      .toContain('Ben played a wrong deck joker and lost this round');
+    expect(await wentOut(page, 'Ben').count()).toBe(0);
+    await tapAfterLooking(wentOut(page, 'Cy'));
+    await digits(page, 6);
+    await tapAfterLooking(lastHand(page));
+    await typeOnPad(page, 20);
+    await page.waitForTimeout(300);
+    await typeOnPad(page, 90);
+    await tapAfterLooking(scoreButton(page));
+    await expect.poll(() => board(page)).toMatch(/Cy\s+220 EP/);
+    await page.getByText('Rounds so far').click();
+    expect(await page.getByRole('region', { name: 'This round' }).innerText()).toContain(
+      'Round 1 (Cy went out; Ben lost: wrong deck joker): Cy +220'
+    );
+    await context.close();
+  });
 });

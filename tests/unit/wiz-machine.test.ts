@@ -594,6 +594,9 @@ describe('WiZ: undo, the runtime and replay', () => {
       fc.constant<WizEvent>({ type: 'NEXT' }),
       fc.constant<WizEvent>({ type: 'END_TURN' }),
       fc.constantFrom(...seats).map((player): WizEvent => ({ type: 'GO_OUT', player })),
+      fc.constantFrom(...seats).map((player): WizEvent => ({ type: 'GO_OUT', player, fresh: true })),
+      fc.constantFrom(...seats).map((player): WizEvent => ({ type: 'STUN', player })),
+      fc.constantFrom(...seats).map((player): WizEvent => ({ type: 'WRONG_JOKER', player })),
       fc
         .record({
           index: fc.integer({ min: 0, max: 3 }),

@@ -75,7 +75,9 @@ describe('WiZ rules: the app’s readings of unclear rules are written down', ()
     'ruling-first-dealer',
     'ruling-characters-setup',
     'ruling-five-six-players',
-    'ruling-mid-round-win'
+    'ruling-mid-round-win',
+    'ruling-stun-round',
+    'ruling-wrong-joker'
   ];
   it.each(readings)('%s', (id) => {
     expect(section(id)?.kind).toBe('ruling');

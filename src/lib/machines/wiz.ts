@@ -51,6 +51,8 @@ export interface RoundRecord {
   dealer: string;
   /** Who went out; null when the game ended during the round (an attack or the Life Pool). */
   outBy: string | null;
+  /** Who lost the round for playing a wrong card as the deck joker (absent: nobody, as before v3). */
+  fouled?: string[];
   calc: RoundCalc | null;
   /** The losers, in the order of calc.chaotic. */
   losers: string[];
@@ -82,6 +84,12 @@ export interface WizContext {
   dealer: number;
   /** Whose turn it is (seat index) and how many turns the round has had; kept by Guide me. */
   turn: { seat: number; count: number };
+  /** Players a Stun makes miss their next turn (Guide me skips it). */
+  stunned: string[];
+  /** The players whose turns were skipped on the way to this one, for the step help to say so. */
+  skipped: string[];
+  /** Players who played a wrong card as the deck joker: they lost the round and play no more turns in it. */
+  fouled: string[];
   /** EP changes so far this round. */
   gains: Record<string, number>;
   draft: Draft;
@@ -92,7 +100,15 @@ export interface WizContext {
 export type WizEvent =
   | { type: 'NEXT' }
   | { type: 'END_TURN' }
-  | { type: 'GO_OUT'; player: string }
+  /**
+   * `fresh`: sent by every change of winner since machine version 3: every entry of the scoring
+   * starts again. A correction saved before replays as it was made (the other losers' chaotic EP kept).
+   */
+  | { type: 'GO_OUT'; player: string; fresh?: boolean }
+  /** A Stun played on `player`: they miss their next turn. */
+  | { type: 'STUN'; player: string }
+  /** `player` was caught having played a wrong card as the deck joker: they lose the round. */
+  | { type: 'WRONG_JOKER'; player: string }
   /** `countered`: the hand goes on the winner's list of countered hands. */
   | { type: 'HAND'; index: number; hand: HandEntry; countered?: boolean }
   | { type: 'DROP_HAND'; index: number; countered?: boolean }
@@ -194,6 +210,33 @@ export const wizChecks = {
     const bad = wizChecks.player(ctx, e.player);
     if (bad) return bad;
     if (scoring && ctx.draft.outBy === e.player) return `${name(e.player)} has already gone out.`;
+    if (ctx.fouled.includes(e.player)) {
+      return `${name(e.player)} lost this round for a wrong deck joker, so cannot win it.`;
+    }
+    return undefined;
+  },
+  /** A player who lost the round for a wrong deck joker holds every card again: nothing on the table. */
+  stillIn(ctx: WizContext, id: string, name: Names): string | undefined {
+    return ctx.fouled.includes(id)
+      ? `${name(id)} lost this round for a wrong deck joker: every card of theirs is back in hand.`
+      : undefined;
+  },
+  stun(ctx: WizContext, e: Of<'STUN'>, name: Names) {
+    const bad = wizChecks.player(ctx, e.player);
+    if (bad) return bad;
+    if (ctx.fouled.includes(e.player)) {
+      return `${name(e.player)} lost this round for a wrong deck joker and plays no more turns in it.`;
+    }
+    if (ctx.stunned.includes(e.player))
+      return `${name(e.player)} is already Stunned and misses their next turn.`;
+    return undefined;
+  },
+  wrongJoker(ctx: WizContext, e: Of<'WRONG_JOKER'>, name: Names) {
+    const bad = wizChecks.player(ctx, e.player);
+    if (bad) return bad;
+    if (ctx.fouled.includes(e.player)) {
+      return `${name(e.player)} has already lost this round for a wrong deck joker.`;
+    }
     return undefined;
   },
   hand(ctx: WizContext, e: Of<'HAND'>) {
@@ -253,7 +296,7 @@ export const wizChecks = {
   },
   pool(ctx: WizContext, e: Of<'POOL_WON'>, name: Names) {
     if (!ctx.pool) return 'This game is played without the Life Pool.';
-    const bad = wizChecks.player(ctx, e.player);
+    const bad = wizChecks.player(ctx, e.player) ?? wizChecks.stillIn(ctx, e.player, name);
     if (bad) return bad;
     if (ctx.pool.won) return 'The Life Pool was already won this round; it starts again next round.';
     if (e.from !== undefined) {
@@ -265,7 +308,7 @@ export const wizChecks = {
   },
   attack(ctx: WizContext, e: Of<'ATTACK'>, name: Names) {
     if (!ctx.characters) return 'This game is played without characters.';
-    const bad = wizChecks.player(ctx, e.player);
+    const bad = wizChecks.player(ctx, e.player) ?? wizChecks.stillIn(ctx, e.player, name);
     if (bad) return bad;
     if (!isWhole(e.ep)) return 'An attack gains a whole number of EP.';
     if (e.ep < 1)
@@ -316,6 +359,9 @@ export function initialContext(input: WizSetup): WizContext {
     round: 1,
     dealer: input.firstDealer,
     turn: { seat: leftOf(input.firstDealer, seats.length), count: 0 },
+    stunned: [],
+    skipped: [],
+    fouled: [],
     gains: zeroes(seats),
     draft: emptyDraft(),
     rounds: [],
@@ -333,6 +379,39 @@ function gain(ctx: WizContext, player: string, ep: number): Pick<WizContext, 'sc
   };
 }
 
+/**
+ * The turn passed clockwise: a Stunned player misses the turn (the Stun is spent), a player who
+ * lost the round for a wrong deck joker misses every one; each missed turn still counts as a turn.
+ */
+export function passTurn(ctx: WizContext): Pick<WizContext, 'turn' | 'stunned' | 'skipped'> {
+  const seats = ctx.seats.length;
+  let { seat, count } = ctx.turn;
+  let stunned = ctx.stunned;
+  const skipped: string[] = [];
+  for (let i = 0; i < seats; i++) {
+    seat = (seat + 1) % seats;
+    count++;
+    const id = ctx.seats[seat];
+    if (ctx.fouled.includes(id)) skipped.push(id);
+    else if (stunned.includes(id)) {
+      stunned = stunned.filter((s) => s !== id);
+      skipped.push(id);
+    } else break;
+  }
+  return { turn: { seat, count }, stunned, skipped };
+}
+
+/** The players still in the round: all but those who lost it for a wrong deck joker. */
+export function stillInRound(ctx: Pick<WizContext, 'seats' | 'fouled'>): string[] {
+  return ctx.seats.filter((id) => !ctx.fouled.includes(id));
+}
+
+/** The one player left in the round once `player` is out of it for a wrong deck joker, if only one is. */
+function lastStanding(ctx: WizContext, player: string): string | undefined {
+  const left = stillInRound({ seats: ctx.seats, fouled: [...ctx.fouled, player] });
+  return left.length === 1 ? left[0] : undefined;
+}
+
 /** The round as it stands, for the record of rounds. */
 function record(
   ctx: WizContext,
@@ -344,6 +423,7 @@ function record(
     round: ctx.round,
     dealer: ctx.seats[ctx.dealer],
     outBy: calc ? ctx.draft.outBy : null,
+    ...(ctx.fouled.length ? { fouled: ctx.fouled } : {}),
     calc,
     losers,
     gains
@@ -361,6 +441,26 @@ export const wizMachine = setup({
       event.type === 'GO_OUT' && wizChecks.goOut(context, event, anyName, false) === undefined,
     canSwitchWinner: ({ context, event }) =>
       event.type === 'GO_OUT' && wizChecks.goOut(context, event, anyName, true) === undefined,
+    canSwitchFresh: ({ context, event }) =>
+      event.type === 'GO_OUT' &&
+      event.fresh === true &&
+      wizChecks.goOut(context, event, anyName, true) === undefined,
+    canStun: ({ context, event }) =>
+      event.type === 'STUN' && wizChecks.stun(context, event, anyName) === undefined,
+    canFoul: ({ context, event }) =>
+      event.type === 'WRONG_JOKER' && wizChecks.wrongJoker(context, event, anyName) === undefined,
+    foulLeavesOne: ({ context, event }) =>
+      event.type === 'WRONG_JOKER' &&
+      wizChecks.wrongJoker(context, event, anyName) === undefined &&
+      lastStanding(context, event.player) !== undefined,
+    foulsTurnsPlayer: ({ context, event }) =>
+      event.type === 'WRONG_JOKER' &&
+      wizChecks.wrongJoker(context, event, anyName) === undefined &&
+      context.seats[context.turn.seat] === event.player,
+    foulsWinner: ({ context, event }) =>
+      event.type === 'WRONG_JOKER' &&
+      wizChecks.wrongJoker(context, event, anyName) === undefined &&
+      context.draft.outBy === event.player,
     validHand: ({ context, event }) => event.type === 'HAND' && handCheckOf(context, event) === undefined,
     validDrop: ({ context, event }) =>
       event.type === 'DROP_HAND' && wizChecks.dropHand(context, event) === undefined,
@@ -399,6 +499,9 @@ export const wizMachine = setup({
     switchWinner: assign({
       draft: ({ context, event }) => {
         if (event.type !== 'GO_OUT') return context.draft;
+        // Every entry hung on the old winner: their hands, and each loser's chaotic EP (which
+        // hands countered nothing depends on the winner's hands), the old winner now among them.
+        if (event.fresh === true) return { ...emptyDraft(), outBy: event.player };
         const chaotic = { ...context.draft.chaotic };
         delete chaotic[event.player];
         // The hands listed were the previous winner's; the new winner lists their own.
@@ -458,6 +561,10 @@ export const wizMachine = setup({
         round: context.round + 1,
         dealer,
         turn: { seat: leftOf(dealer, context.seats.length), count: 0 },
+        // A Stun not yet served lapses with the round (rules.md, ruling-stun-round).
+        stunned: [],
+        skipped: [],
+        fouled: [],
         gains: zeroes(context.seats),
         draft: emptyDraft(),
         pool
@@ -481,12 +588,26 @@ export const wizMachine = setup({
       winner: ({ context, event }) =>
         event.type === 'ATTACK' || event.type === 'POOL_WON' ? event.player : context.winner
     }),
-    nextTurn: assign({
-      turn: ({ context }) => ({
-        seat: (context.turn.seat + 1) % context.seats.length,
-        count: context.turn.count + 1
-      })
-    })
+    nextTurn: assign(({ context }) => passTurn(context)),
+    stun: assign({
+      stunned: ({ context, event }) =>
+        event.type === 'STUN' ? [...context.stunned, event.player] : context.stunned
+    }),
+    foul: assign(({ context, event }) =>
+      event.type === 'WRONG_JOKER'
+        ? {
+            fouled: [...context.fouled, event.player],
+            stunned: context.stunned.filter((id) => id !== event.player)
+          }
+        : {}
+    ),
+    /** Everyone else lost the round for a wrong deck joker: the one left wins it, and it is scored. */
+    lastStands: assign(({ context }) => ({
+      draft: { ...emptyDraft(), outBy: stillInRound(context)[0] ?? null }
+    })),
+    /** A change of who is in the round: every scoring entry is asked again. */
+    restartDraft: assign(({ context }) => ({ draft: { ...emptyDraft(), outBy: context.draft.outBy } })),
+    clearDraft: assign({ draft: () => emptyDraft() })
   }
 }).createMachine({
   id: 'wiz',
@@ -512,7 +633,12 @@ export const wizMachine = setup({
           on: {
             GO_OUT: { guard: 'canGoOut', target: 'scoring', actions: 'startScoring' },
             // "Next player" from anywhere in play: the quick flow may keep count of turns too.
-            END_TURN: { target: '.turn.begin', actions: 'nextTurn' }
+            END_TURN: { target: '.turn.begin', actions: 'nextTurn' },
+            STUN: { guard: 'canStun', actions: 'stun' },
+            WRONG_JOKER: [
+              { guard: 'foulLeavesOne', target: 'scoring', actions: ['foul', 'lastStands'] },
+              { guard: 'canFoul', actions: 'foul' }
+            ]
           },
           states: {
             deal: {
@@ -533,6 +659,13 @@ export const wizMachine = setup({
             },
             turn: {
               initial: 'begin',
+              on: {
+                // Caught on their own turn: the turn ends there (otherwise playing's own handles it).
+                WRONG_JOKER: [
+                  { guard: 'foulLeavesOne', target: '#wiz.round.scoring', actions: ['foul', 'lastStands'] },
+                  { guard: 'foulsTurnsPlayer', target: '.begin', actions: ['foul', 'nextTurn'] }
+                ]
+              },
               states: {
                 begin: {
                   always: [
@@ -579,7 +712,20 @@ export const wizMachine = setup({
         scoring: {
           initial: 'empty',
           on: {
-            GO_OUT: { guard: 'canSwitchWinner', actions: 'switchWinner' },
+            GO_OUT: [
+              { guard: 'canSwitchFresh', target: '.empty', actions: 'switchWinner' },
+              { guard: 'canSwitchWinner', actions: 'switchWinner' }
+            ],
+            WRONG_JOKER: [
+              { guard: 'foulLeavesOne', target: '.empty', actions: ['foul', 'lastStands'] },
+              // The one who went out did it with a wrong deck joker: the round is played on without them.
+              {
+                guard: 'foulsWinner',
+                target: '#wiz.round.playing.turn.begin',
+                actions: ['foul', 'clearDraft', 'nextTurn']
+              },
+              { guard: 'canFoul', target: '.empty', actions: ['foul', 'restartDraft'] }
+            ],
             HAND: { guard: 'validHand', target: '.hands', actions: 'setHand' },
             DROP_HAND: { guard: 'validDrop', target: '.hands', actions: 'dropHand' },
             CHAOTIC: { guard: 'validChaotic', target: '.chaotic', actions: 'setChaotic' },

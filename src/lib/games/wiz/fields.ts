@@ -29,7 +29,9 @@ const hand = {
 const events: EventFields<WizEvent> = {
   NEXT: {},
   END_TURN: {},
-  GO_OUT: { player: true },
+  GO_OUT: { player: true, fresh: true },
+  STUN: { player: true },
+  WRONG_JOKER: { player: true },
   HAND: { index: true, hand, countered: true },
   DROP_HAND: { index: true, countered: true },
   CHAOTIC: { player: true, ep: true },

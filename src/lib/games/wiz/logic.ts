@@ -66,7 +66,8 @@ function scoringStep(snapshot: AnyMachineSnapshot): boolean {
 export const wizLogic: GameLogic<WizSetup> = gameLogic<WizSetup, WizContext, WizEvent>({
   machine: wizMachine,
   // 2: the draft lists the winner's countered hands and whether the bonus was claimed against every hand.
-  version: 2,
+  // 3: Stuns, a wrong deck joker and the players whose turns were skipped are in the context.
+  version: 3,
   fields: wizFields,
   setupProblem: wizSetupProblem,
 
@@ -87,6 +88,11 @@ export const wizLogic: GameLogic<WizSetup> = gameLogic<WizSetup, WizContext, Wiz
         if (e.type === 'BONUS') return wizChecks.bonus(ctx, e);
         return wizChecks.score(ctx, e, name);
       }
+      case 'STUN':
+      case 'WRONG_JOKER':
+        if (scoring && e.type === 'STUN')
+          return 'A Stun is played during a turn; this round is being scored.';
+        return e.type === 'STUN' ? wizChecks.stun(ctx, e, name) : wizChecks.wrongJoker(ctx, e, name);
       case 'POOL_WON':
         return wizChecks.pool(ctx, e, name);
       case 'ATTACK':
@@ -105,7 +111,17 @@ export const wizLogic: GameLogic<WizSetup> = gameLogic<WizSetup, WizContext, Wiz
       case 'NEXT':
       case 'END_TURN': {
         const meta = stepOf(after, setup);
-        return meta ? meta.title : 'Next step';
+        const title = meta ? meta.title : 'Next step';
+        const skip = ctx.turn.count !== prev.turn.count ? skippedLine(ctx, name) : '';
+        return skip ? `${skip} · ${title}` : title;
+      }
+      case 'STUN':
+        return `${name(e.player)} is Stunned: misses their next turn`;
+      case 'WRONG_JOKER': {
+        const won =
+          scoringStep(after) && !scoringStep(before) ? `; ${name(ctx.draft.outBy ?? '')} wins it` : '';
+        const again = scoringStep(before) && scoringStep(after) ? '; the round’s EP is entered again' : '';
+        return `${name(e.player)} played a wrong deck joker and loses round ${ctx.round}${won}${again}`;
       }
       case 'GO_OUT':
         return scoringStep(before)
@@ -213,14 +229,21 @@ export const wizLogic: GameLogic<WizSetup> = gameLogic<WizSetup, WizContext, Wiz
     if (is({ round: { playing: 'turn' } })) return turnStep(snapshot, setup, meta);
     if (is({ round: 'scoring' })) {
       const winner = playerName(setup, ctx.draft.outBy ?? '');
-      const losers = losersOf(ctx).map((id) => playerName(setup, id));
       let now = meta.now;
       if (is({ round: { scoring: 'hands' } })) {
         const extras = [ctx.titans ? 'titan' : '', ctx.characters ? 'character' : ''].filter(Boolean);
         const what = extras.length ? `card value, and any ${extras.join(' or ')} on it` : 'their card values';
         now = `List ${winner}’s hands nobody countered: ${what}. None left: every hand was countered, ×0.`;
       } else if (is({ round: { scoring: 'counter' } })) {
-        now = `${losers.join(', ')}: each losing hand of equal or higher card value may cancel one of ${winner}’s hands, so one loser with several such hands may cancel several.`;
+        const counters = losersOf(ctx)
+          .filter((id) => !ctx.fouled.includes(id))
+          .map((id) => playerName(setup, id));
+        now = counters.length
+          ? `${counters.join(', ')}: each losing hand of equal or higher card value may cancel one of ${winner}’s hands, so one loser with several such hands may cancel several.`
+          : `Nobody counters: every loser took their table cards back for a wrong deck joker.`;
+        if (ctx.fouled.length) now += ` ${foulLine(ctx, setup)}`;
+      } else if (is({ round: { scoring: 'chaotic' } }) && ctx.fouled.length) {
+        now = `${meta.now} ${foulLine(ctx, setup)}`;
       } else if (is({ round: { scoring: 'total' } })) {
         const result = draftCalc(ctx, (id) => playerName(setup, id));
         now =
@@ -234,6 +257,29 @@ export const wizLogic: GameLogic<WizSetup> = gameLogic<WizSetup, WizContext, Wiz
   }
 });
 
+/** "Ben is Stunned and misses the turn" (and any other turn missed on the way), or ''. */
+function skippedLine(ctx: WizContext, name: (id: string) => string): string {
+  return ctx.skipped
+    .map((id) =>
+      ctx.fouled.includes(id)
+        ? `${name(id)} is out of the round (wrong deck joker)`
+        : `${name(id)} is Stunned and misses the turn`
+    )
+    .join('; ');
+}
+
+/** A wrong deck joker's cost, for the counters and the chaotic EP: the cards all count as held. */
+function foulLine(ctx: WizContext, setup: WizSetup): string {
+  const who = ctx.fouled.map((id) => playerName(setup, id)).join(' and ');
+  return `${who} played a wrong deck joker: every card of theirs, table cards too, counts as held, so counters nothing and counts it all as chaotic EP.`;
+}
+
+/** The step a turn opens on: the starter's first turn has no draw, first turns no action cards. */
+function firstStepOf(ctx: WizContext): string {
+  if (ctx.turn.count === 0) return 'play';
+  return ctx.turn.count < ctx.seats.length ? 'draw' : 'actions';
+}
+
 function turnStep(snapshot: AnyMachineSnapshot, setup: WizSetup, meta: StepMeta): StepMeta {
   const ctx = snapshot.context as WizContext;
   const player = seatName(setup, ctx, ctx.turn.seat);
@@ -241,6 +287,7 @@ function turnStep(snapshot: AnyMachineSnapshot, setup: WizSetup, meta: StepMeta)
   const firstCycle = ctx.turn.count < ctx.seats.length;
   const rules = [...meta.rules];
   let now = meta.now;
+  const opening = snapshot.matches({ round: { playing: { turn: firstStepOf(ctx) } } });
   if (snapshot.matches({ round: { playing: { turn: 'play' } } })) {
     if (ctx.turn.count === 0) {
       now = `${player} starts without drawing: lay a 30+ hand and any other hands if possible, then discard.`;
@@ -265,8 +312,17 @@ function turnStep(snapshot: AnyMachineSnapshot, setup: WizSetup, meta: StepMeta)
     rules.push('character-attacks');
   }
   if (snapshot.matches({ round: { playing: { turn: 'discard' } } }) && drawCount(ctx.seats.length) === 2) {
-    now = `Discard 2 cards after drawing 2 from the deck (1 after taking the discard). Nothing left to discard? ${player} has gone out.`;
+    // The 2-card discard goes with a 2-card draw from the deck; the starter's first turn has no draw.
+    now =
+      ctx.turn.count === 0
+        ? `${player} drew nothing on this first turn, so discards 1 card (2 only after drawing 2 from the deck). Nothing left to discard? ${player} has gone out.`
+        : `Discard 2 cards after drawing 2 from the deck (1 after taking the discard). Nothing left to discard? ${player} has gone out.`;
     rules.push('ruling-four-player-draw');
+  }
+  if (opening && ctx.skipped.length) {
+    const name = (id: string) => playerName(setup, id);
+    now = `${skippedLine(ctx, name)}: ${player} plays. ${now}`;
+    rules.push(ctx.skipped.some((id) => ctx.fouled.includes(id)) ? 'deck-joker-mistakes' : 'stun');
   }
   return { title, now, rules };
 }

@@ -10,6 +10,7 @@ export function roundLine(
   const gains = seats
     .filter((id) => r.gains[id])
     .map((id) => `${name(id)} ${r.gains[id] > 0 ? '+' : '−'}${formatEp(Math.abs(r.gains[id]))}`);
-  const how = r.outBy ? `${name(r.outBy)} went out` : 'not finished';
+  const lost = r.fouled?.length ? `; ${r.fouled.map(name).join(' and ')} lost: wrong deck joker` : '';
+  const how = `${r.outBy ? `${name(r.outBy)} went out` : 'not finished'}${lost}`;
   return `Round ${r.round} (${how}): ${gains.length ? gains.join(' · ') : 'no EP'}`;
 }
