@@ -90,8 +90,11 @@ export const WINDOWS: Partial<Record<TwilightEvent['type'], Window>> = {
   DECAY: { home: 'end.decay', last: 'end.decay', over: '' }
 };
 
-/** Events that may happen at any moment of a turn without moving it: card effects, corrections. */
-const ANY_TIME: TwilightEvent['type'][] = ['DEITY_POWER', 'ADJUST'];
+/**
+ * Events that may happen at any moment of a turn without moving it: card effects (a Scheme any
+ * player plays, a Creature Slain, cards Discarded or Destroyed) and corrections.
+ */
+const ANY_TIME: TwilightEvent['type'][] = ['DEITY_POWER', 'ADJUST', 'MOVE'];
 
 /** Events of a turn, in the order a table usually meets them. */
 export const TURN_EVENTS = [
