@@ -191,12 +191,12 @@ export const STEP_META: Record<StepId, StepMeta> = {
   summoning: stepMeta(
     'Summoning',
     'Exhaust Aspects to Summon cards from your Hand, as many as you can pay for, within the Creature Limit. Active Effects allowed.',
-    ['phase-summoning', 'creature-limit', 'paying']
+    ['phase-summoning', 'creature-limit', 'paying', 'schemes']
   ),
   'combat.attackers': stepMeta(
     'Combat a · Attackers',
     'Choose Fresh Creatures (not Summoned this turn) to attack one opponent’s Life Stack or Discard Stack, and Exhaust them. Active Effects allowed after the step.',
-    ['combat-declare-attackers', 'phase-combat', 'ruling-multi-attack']
+    ['combat-declare-attackers', 'phase-combat', 'ruling-multi-attack', 'ruling-team-attack']
   ),
   'combat.defenders': stepMeta(
     'Combat b · Defenders',
@@ -211,7 +211,7 @@ export const STEP_META: Record<StepId, StepMeta> = {
   'combat.creatures': stepMeta(
     'Combat d · Creature damage',
     'Each attacker and its blocker deal their Fight to each other at once; Armor stops some. Active Effects allowed after the step.',
-    ['combat-creature-damage', 'fight-life', 'combat-effect-lock']
+    ['combat-creature-damage', 'fight-life', 'combat-effect-lock', 'ruling-card-destinations']
   ),
   'combat.discard': stepMeta(
     'Combat e · Discard Stack damage',

@@ -163,17 +163,25 @@ function describeEvent(
 }
 
 /** "Ana Summons a Lesser Creature (Creatures I 2 of 2; 4 in Hand)", with what the limit did. */
-function summonLine(e: EventOf<'SUMMON'>, before: TwilightContext, after: TwilightContext, me: string): string {
+function summonLine(
+  e: EventOf<'SUMMON'>,
+  before: TwilightContext,
+  after: TwilightContext,
+  me: string
+): string {
   const p = after.players[before.active];
   const hand = `${p.hand} in Hand`;
   if (e.card === undefined) return `${me} plays ${plural(e.cards, 'card')} from Hand (${p.hand} left)`;
-  if (e.card === 'other') return `${me} Summons ${e.cards === 1 ? 'a Fortification or an Intrigue' : `${e.cards} Fortifications or Intrigues`} (${hand})`;
+  if (e.card === 'other')
+    return `${me} Summons ${e.cards === 1 ? 'a Fortification or an Intrigue' : `${e.cards} Fortifications or Intrigues`} (${hand})`;
   const level = e.level!;
   const kind = `${e.cards === 1 ? 'a ' : `${e.cards} `}${LEVEL_NAMES[level].name} Creature${e.cards === 1 ? '' : 's'}`;
   if (e.over === 'outside') return `${me} Summons ${kind}, outside the Creature Limit (${hand})`;
   const limit = `Creatures ${LEVEL_NAMES[level].numeral} ${p.creatures[level - 1]} of ${p.resource[level - 1]}`;
   const gone = p.discard - before.players[before.active].discard;
-  const discarded = gone ? `; over the Creature Limit, ${plural(gone, `${LEVEL_NAMES[level].name} Creature`)} Discarded (Discard Stack ${p.discard})` : '';
+  const discarded = gone
+    ? `; over the Creature Limit, ${plural(gone, `${LEVEL_NAMES[level].name} Creature`)} Discarded (Discard Stack ${p.discard})`
+    : '';
   return `${me} Summons ${kind} (${limit}; ${hand})${discarded}`;
 }
 
@@ -184,8 +192,10 @@ function moveLine(e: EventOf<'MOVE'>, before: TwilightContext, after: TwilightCo
   const bin = e.to === 'discard' ? `Discard Stack ${p.discard}` : `Destroyed Stack ${p.destroyed}`;
   const level = levelOfPile(e.from);
   const creature = level ? `${LEVEL_NAMES[level].name} Creature` : 'card';
-  if (e.why === 'scheme') return `${who} plays ${moved === 1 ? 'a Scheme' : `${moved} Schemes`}; resolved, to the Discard Stack (${bin})`;
-  if (e.why === 'slain') return `${who}’s ${moved === 1 ? creature : plural(moved, creature)} ${moved === 1 ? 'is' : 'are'} Slain (${bin})`;
+  if (e.why === 'scheme')
+    return `${who} plays ${moved === 1 ? 'a Scheme' : `${moved} Schemes`}; resolved, to the Discard Stack (${bin})`;
+  if (e.why === 'slain')
+    return `${who}’s ${moved === 1 ? creature : plural(moved, creature)} ${moved === 1 ? 'is' : 'are'} Slain (${bin})`;
   if (e.why === 'limit') return `${who} Discards ${plural(moved, creature)} over the Creature Limit (${bin})`;
   const verb = e.to === 'discard' ? 'Discards' : 'Destroys';
   return `${who} ${verb} ${plural(moved, 'card')} from the ${PILE_NAMES[e.from]}, card effect (${bin})`;

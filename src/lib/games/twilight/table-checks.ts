@@ -159,13 +159,22 @@ export const tableChecks: { [T in TwilightEvent['type']]?: Check<T> } = {
     if (problem) return problem;
     const hand = ctx.players[ctx.active].hand;
     if (e.cards > hand) return `${name(ctx.active)} has ${hand} in Hand, so cannot play ${e.cards}.`;
-    if (e.card === undefined) return e.level === undefined && e.over === undefined ? undefined : 'Say what was Summoned.';
-    if (e.card === 'other') return e.level === undefined && e.over === undefined ? undefined : 'Only a Creature has an Aspect and a Creature Limit.';
-    if (e.card !== 'creature') return 'Summon a Creature, a Fortification or an Intrigue; a Scheme goes to the Discard Stack.';
+    if (e.card === undefined)
+      return e.level === undefined && e.over === undefined ? undefined : 'Say what was Summoned.';
+    if (e.card === 'other')
+      return e.level === undefined && e.over === undefined
+        ? undefined
+        : 'Only a Creature has an Aspect and a Creature Limit.';
+    if (e.card !== 'creature')
+      return 'Summon a Creature, a Fortification or an Intrigue; a Scheme goes to the Discard Stack.';
     if (!isLevel(e.level)) return 'Say whether the Creature is Lesser (I), Greater (II) or Exalted (III).';
     if (e.over === 'outside') return undefined;
     const over = limitWords(ctx, ctx.active, e.level, e.cards, name);
-    if (e.over === undefined) return over && `${over} Say which goes: a ${LEVEL_NAMES[e.level].name} Creature is Discarded, or this one does not count against the limit.`;
+    if (e.over === undefined)
+      return (
+        over &&
+        `${over} Say which goes: a ${LEVEL_NAMES[e.level].name} Creature is Discarded, or this one does not count against the limit.`
+      );
     if (e.over !== 'discard') return 'Say what happens over the Creature Limit.';
     return over ? undefined : `${name(ctx.active)} is within the Creature Limit: nothing is Discarded.`;
   },
@@ -173,7 +182,8 @@ export const tableChecks: { [T in TwilightEvent['type']]?: Check<T> } = {
     const problem = inGame(ctx, e.seat, name);
     if (problem) return problem;
     if (!PILES.includes(e.from)) return 'There is no such pile.';
-    if (e.to !== 'discard' && e.to !== 'destroyed') return 'Cards go to the Discard Stack or the Destroyed Stack.';
+    if (e.to !== 'discard' && e.to !== 'destroyed')
+      return 'Cards go to the Discard Stack or the Destroyed Stack.';
     if (e.from === e.to) return `The cards are in the ${PILE_NAMES[e.to]} already.`;
     const bad = wholeIn(e.cards, 1, MAX_ADJUST, 'Cards moved');
     if (bad) return bad;
@@ -184,7 +194,8 @@ export const tableChecks: { [T in TwilightEvent['type']]?: Check<T> } = {
     if (e.why === 'slain' && (e.to !== 'discard' || (level === undefined && e.from !== 'play')))
       return 'A Slain Creature goes from the Combat Field to the Discard Stack.';
     if (e.why === 'limit') {
-      if (level === undefined || e.to !== 'discard') return 'Over the Creature Limit, a Creature is Discarded from the Combat Field.';
+      if (level === undefined || e.to !== 'discard')
+        return 'Over the Creature Limit, a Creature is Discarded from the Combat Field.';
       const over = overLimitNow(ctx.players[e.seat])[level - 1];
       if (e.cards > over)
         return over === 0
@@ -237,7 +248,8 @@ export const tableChecks: { [T in TwilightEvent['type']]?: Check<T> } = {
     if (have + e.delta < 0) {
       return `${name(e.seat)}’s ${PILE_NAMES[e.pile]} has ${have} card${have === 1 ? '' : 's'}; it cannot lose ${-e.delta}.`;
     }
-    if (e.bounded !== undefined && e.bounded !== true) return 'Say whether the change is checked against the decks.';
+    if (e.bounded !== undefined && e.bounded !== true)
+      return 'Say whether the change is checked against the decks.';
     const max = pileMax(ctx, e.seat, e.pile);
     if (e.bounded && have + e.delta > max) {
       const whose = OWN_PILES.includes(e.pile)
@@ -259,7 +271,13 @@ function tradedAlready(ctx: TwilightContext, other: number, name: Namer): string
  * Over the Creature Limit if `cards` more Creatures of `level` came into play, in words; undefined
  * when they fit.
  */
-function limitWords(ctx: TwilightContext, seat: number, level: Level, cards: number, name: Namer): string | undefined {
+function limitWords(
+  ctx: TwilightContext,
+  seat: number,
+  level: Level,
+  cards: number,
+  name: Namer
+): string | undefined {
   const p = ctx.players[seat];
   const limit = p.resource[level - 1];
   const after = p.creatures[level - 1] + cards;

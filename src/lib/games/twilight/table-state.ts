@@ -275,9 +275,7 @@ export function pileCount(p: PlayerState, pile: Pile): number {
  * the table together.
  */
 export function pileMax(ctx: TwilightContext, seat: number, pile: Pile): number {
-  return OWN_PILES.includes(pile)
-    ? ctx.players[seat].deck
-    : ctx.players.reduce((sum, p) => sum + p.deck, 0);
+  return OWN_PILES.includes(pile) ? ctx.players[seat].deck : ctx.players.reduce((sum, p) => sum + p.deck, 0);
 }
 
 /** Creatures over the Creature Limit at each level, now. */
