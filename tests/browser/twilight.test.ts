@@ -515,6 +515,7 @@ describe('Twilight of the Gods', () => {
     await turn(page).getByRole('button', { name: 'Trade with Ben', exact: true }).click();
     const pad = page.getByRole('group', { name: /^Number pad/ });
     await pad.getByRole('button', { name: '2', exact: true }).click();
+    await shot(page, 'twilight-even-trade');
     await page.getByRole('button', { name: /^✓ Same back: Ben gives 2 too/ }).click();
     await expect.poll(() => area(page, 'Ana').innerText()).toMatch(/Aspect Stack\s*2/);
     expect(await area(page, 'Ben').innerText()).toMatch(/Aspect Stack\s*2/);
@@ -600,6 +601,10 @@ describe('Twilight of the Gods', () => {
       .poll(() => adjust.innerText())
       .toMatch(/“99” was not taken\. Ben’s Hand cannot hold 99: Ben’s deck has 50 cards\./);
     await shot(page, 'twilight-adjust-refused');
+    await adjust
+      .getByRole('radiogroup', { name: 'A card effect takes one card from' })
+      .scrollIntoViewIfNeeded();
+    await shot(page, 'twilight-adjust-moves');
     await context.close();
   });
 
@@ -618,6 +623,7 @@ describe('Twilight of the Gods', () => {
       .allInnerTexts();
     expect(offered).toHaveLength(2);
     expect(offered.map((t) => t.trim())).not.toContain(teammate);
+    await combat.scrollIntoViewIfNeeded();
     await shot(page, 'twilight-team-combat');
     await context.close();
   });
