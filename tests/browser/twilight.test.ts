@@ -627,4 +627,26 @@ describe('Twilight of the Gods', () => {
     await shot(page, 'twilight-team-combat');
     await context.close();
   });
+
+  it('Guide me covers the new controls at their own steps: Summoned from the Hand at Summoning, Slain at Creature damage', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(page);
+    await page.getByRole('button', { name: /^Begin/ }).click();
+    await guideMe(page);
+    await page.getByRole('button', { name: 'Adjust Ana' }).click();
+    await page.getByRole('button', { name: 'Increase Lesser Aspects (I) in play of Ana' }).click();
+    await page.getByRole('button', { name: 'Close' }).click();
+    const summoned = turn(page).getByRole('group', { name: 'Summoned from the Hand' });
+    expect(await summoned.count()).toBe(0);
+    await walkTo(page, /Summoning$/);
+    await summoned.getByRole('button', { name: /^Ana Summons a Lesser Creature \(0 of 1/ }).click();
+    await expect.poll(() => area(page, 'Ana').innerText()).toMatch(/1\/1 Cr\./);
+    await walkTo(page, /Creature damage$/);
+    expect(await summoned.count()).toBe(0);
+    await tapAfterLooking(turn(page).getByRole('button', { name: /^Ana’s Lesser Creature Slain/ }));
+    await expect.poll(() => area(page, 'Ana').innerText()).toMatch(/0\/1 Cr\./);
+    expect(await area(page, 'Ana').innerText()).toMatch(/Discard\s*1\b/);
+    await walkTo(page, /Decay$/);
+    await context.close();
+  });
 });
