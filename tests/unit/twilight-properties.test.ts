@@ -17,7 +17,7 @@ import { freshDb, reopen } from './helpers';
 /** A tap at the table, turned into an event against the state it lands in. */
 type Tap = [kind: number, a: number, b: number, c: number];
 
-const TAPS = 14;
+const TAPS = 15;
 
 function eventFor(ctx: TwilightContext, [kind, a, b, c]: Tap, opts: { effects: boolean }): TwilightEvent {
   const n = ctx.players.length;
@@ -38,8 +38,17 @@ function eventFor(ctx: TwilightContext, [kind, a, b, c]: Tap, opts: { effects: b
     case 4:
     case 5:
       return { type: 'RESOURCE', level: ((b % 3) + 1) as 1 | 2 | 3 };
-    case 6:
-      return opts.effects ? { type: 'SUMMON', cards: 1 + (b % 3) } : { type: 'NEXT' };
+    case 6: {
+      // What is Summoned moves cards, never makes or loses them: a Creature (over the limit,
+      // Discarded or outside it), a Fortification or Intrigue; before version 3, cards only left
+      // the Hand, so that old event is a card effect here.
+      if (opts.effects && c % 4 === 0) return { type: 'SUMMON', cards: 1 + (b % 3) };
+      const level = ((b % 3) + 1) as 1 | 2 | 3;
+      const over = ([undefined, 'discard', 'outside'] as const)[c % 3];
+      return b % 4 === 0
+        ? { type: 'SUMMON', cards: 1, card: 'other' }
+        : { type: 'SUMMON', cards: 1, card: 'creature', level, ...(over ? { over } : {}) };
+    }
     case 7:
       return { type: 'HIT_LIFE', target: seat, life: 1 + (b % 9) };
     case 8:
@@ -62,11 +71,24 @@ function eventFor(ctx: TwilightContext, [kind, a, b, c]: Tap, opts: { effects: b
             type: 'ADJUST',
             seat,
             pile: PILES[b % PILES.length],
-            delta: (c % 11) - 6 || 1
+            delta: (c % 11) - 6 || 1,
+            ...(a % 2 ? { bounded: true } : {})
           }
         : { type: 'NO_ATTACK' };
     case 12:
       return { type: 'NEXT' };
+    case 13: {
+      const from = PILES[b % PILES.length];
+      const why = ([undefined, 'scheme', 'slain', 'limit'] as const)[c % 4];
+      return {
+        type: 'MOVE',
+        seat,
+        from,
+        to: c % 5 === 0 ? 'destroyed' : 'discard',
+        cards: 1 + (c % 3),
+        ...(why ? { why } : {})
+      };
+    }
     default:
       return c % 3 === 0 ? { type: 'END_TURN', place: ((b % 3) + 1) as 1 | 2 | 3 } : { type: 'END_TURN' };
   }
@@ -85,14 +107,27 @@ const total = (ctx: TwilightContext) =>
       p.aspect +
       p.resource[0] +
       p.resource[1] +
-      p.resource[2],
+      p.resource[2] +
+      p.creatures[0] +
+      p.creatures[1] +
+      p.creatures[2] +
+      p.play,
     0
   );
 
 function checkInvariants(d: TwilightDriver, conserved: number | null) {
   const ctx = d.ctx;
   for (const p of ctx.players) {
-    for (const v of [p.life, p.hand, p.discard, p.destroyed, p.aspect, ...p.resource]) {
+    for (const v of [
+      p.life,
+      p.hand,
+      p.discard,
+      p.destroyed,
+      p.aspect,
+      ...p.resource,
+      ...p.creatures,
+      p.play
+    ]) {
       expect(Number.isInteger(v) && v >= 0).toBe(true);
     }
     expect(p.out).toBe(p.life === 0);
@@ -257,6 +292,7 @@ describe('Twilight: events from a damaged log', () => {
     'DECAY',
     'DEITY_POWER',
     'ADJUST',
+    'MOVE',
     'END_TURN'
   ];
   const junk = fc.oneof(
@@ -285,7 +321,12 @@ describe('Twilight: events from a damaged log', () => {
             pile: fc.oneof(junk, fc.constantFrom('life', 'aspect', 'resource2')),
             delta: junk,
             deity: junk,
-            conviction: junk
+            conviction: junk,
+            card: fc.oneof(junk, fc.constantFrom('creature', 'other')),
+            over: fc.oneof(junk, fc.constantFrom('discard', 'outside')),
+            to: fc.oneof(junk, fc.constantFrom('discard', 'destroyed')),
+            why: fc.oneof(junk, fc.constantFrom('scheme', 'slain', 'limit')),
+            bounded: junk
           }),
           { maxLength: 60 }
         ),

@@ -90,8 +90,11 @@ export const WINDOWS: Partial<Record<TwilightEvent['type'], Window>> = {
   DECAY: { home: 'end.decay', last: 'end.decay', over: '' }
 };
 
-/** Events that may happen at any moment of a turn without moving it: card effects, corrections. */
-const ANY_TIME: TwilightEvent['type'][] = ['DEITY_POWER', 'ADJUST'];
+/**
+ * Events that may happen at any moment of a turn without moving it: card effects (a Scheme any
+ * player plays, a Creature Slain, cards Discarded or Destroyed) and corrections.
+ */
+const ANY_TIME: TwilightEvent['type'][] = ['DEITY_POWER', 'ADJUST', 'MOVE'];
 
 /** Events of a turn, in the order a table usually meets them. */
 export const TURN_EVENTS = [
@@ -188,12 +191,12 @@ export const STEP_META: Record<StepId, StepMeta> = {
   summoning: stepMeta(
     'Summoning',
     'Exhaust Aspects to Summon cards from your Hand, as many as you can pay for, within the Creature Limit. Active Effects allowed.',
-    ['phase-summoning', 'creature-limit', 'paying']
+    ['phase-summoning', 'creature-limit', 'paying', 'schemes']
   ),
   'combat.attackers': stepMeta(
     'Combat a · Attackers',
     'Choose Fresh Creatures (not Summoned this turn) to attack one opponent’s Life Stack or Discard Stack, and Exhaust them. Active Effects allowed after the step.',
-    ['combat-declare-attackers', 'phase-combat', 'ruling-multi-attack']
+    ['combat-declare-attackers', 'phase-combat', 'ruling-multi-attack', 'ruling-team-attack']
   ),
   'combat.defenders': stepMeta(
     'Combat b · Defenders',
@@ -208,7 +211,7 @@ export const STEP_META: Record<StepId, StepMeta> = {
   'combat.creatures': stepMeta(
     'Combat d · Creature damage',
     'Each attacker and its blocker deal their Fight to each other at once; Armor stops some. Active Effects allowed after the step.',
-    ['combat-creature-damage', 'fight-life', 'combat-effect-lock']
+    ['combat-creature-damage', 'fight-life', 'combat-effect-lock', 'ruling-card-destinations']
   ),
   'combat.discard': stepMeta(
     'Combat e · Discard Stack damage',

@@ -30,12 +30,13 @@ const events: EventFields<TwilightEvent> = {
   FORCED_TRADE: { with: true },
   SEIZE: { from: true, level: true, source: true },
   RESOURCE: { level: true },
-  SUMMON: { cards: true },
+  SUMMON: { cards: true, card: true, level: true, over: true },
   HIT_DISCARD: { target: true, life: true },
   HIT_LIFE: { target: true, life: true },
   DECAY: { unused: true },
   DEITY_POWER: { seat: true },
-  ADJUST: { seat: true, pile: true, delta: true },
+  ADJUST: { seat: true, pile: true, delta: true, bounded: true },
+  MOVE: { seat: true, from: true, to: true, cards: true, why: true },
   END_TURN: { place: true, unused: true }
 };
 

@@ -16,10 +16,13 @@ import { actionDraftView, waitingSeats } from './draft';
 import { seizePriceWords } from './seize';
 import { drawCount, seatName, teamLabel, twilightSetupProblem, type TwilightSetup } from './format';
 import {
+  levelOfPile,
+  pileCount,
   quoteSeize,
   seizeBlocked,
   tableProblem,
   PILE_NAMES,
+  type EventOf,
   type TwilightContext,
   type TwilightEvent
 } from './table';
@@ -121,7 +124,9 @@ function describeEvent(
       return `${me} puts ${aLevel(e.level)} into the Resource Area (I ${r[0]} · II ${r[1]} · III ${r[2]})`;
     }
     case 'SUMMON':
-      return `${me} plays ${plural(e.cards, 'card')} from Hand (${after.players[before.active].hand} left)`;
+      return summonLine(e, before, after, me);
+    case 'MOVE':
+      return moveLine(e, before, after, name(e.seat));
     case 'HIT_LIFE': {
       const lost = before.players[e.target].life - after.players[e.target].life;
       return `${name(e.target)} −${lost} Life Stack, unblocked attacker of Life ${e.life} (${after.players[e.target].life} left)`;
@@ -155,6 +160,45 @@ function describeEvent(
       return [placed, decay, ends].filter(Boolean).join(' · ');
     }
   }
+}
+
+/** "Ana Summons a Lesser Creature (Creatures I 2 of 2; 4 in Hand)", with what the limit did. */
+function summonLine(
+  e: EventOf<'SUMMON'>,
+  before: TwilightContext,
+  after: TwilightContext,
+  me: string
+): string {
+  const p = after.players[before.active];
+  const hand = `${p.hand} in Hand`;
+  if (e.card === undefined) return `${me} plays ${plural(e.cards, 'card')} from Hand (${p.hand} left)`;
+  if (e.card === 'other')
+    return `${me} Summons ${e.cards === 1 ? 'a Fortification or an Intrigue' : `${e.cards} Fortifications or Intrigues`} (${hand})`;
+  const level = e.level!;
+  const kind = `${e.cards === 1 ? 'a ' : `${e.cards} `}${LEVEL_NAMES[level].name} Creature${e.cards === 1 ? '' : 's'}`;
+  if (e.over === 'outside') return `${me} Summons ${kind}, outside the Creature Limit (${hand})`;
+  const limit = `Creatures ${LEVEL_NAMES[level].numeral} ${p.creatures[level - 1]} of ${p.resource[level - 1]}`;
+  const gone = p.discard - before.players[before.active].discard;
+  const discarded = gone
+    ? `; over the Creature Limit, ${plural(gone, `${LEVEL_NAMES[level].name} Creature`)} Discarded (Discard Stack ${p.discard})`
+    : '';
+  return `${me} Summons ${kind} (${limit}; ${hand})${discarded}`;
+}
+
+/** "Ben’s Lesser Creature is Slain (Discard Stack 3)", "Ana plays a Scheme (Discard Stack 1)". */
+function moveLine(e: EventOf<'MOVE'>, before: TwilightContext, after: TwilightContext, who: string): string {
+  const p = after.players[e.seat];
+  const moved = pileCount(before.players[e.seat], e.from) - pileCount(p, e.from);
+  const bin = e.to === 'discard' ? `Discard Stack ${p.discard}` : `Destroyed Stack ${p.destroyed}`;
+  const level = levelOfPile(e.from);
+  const creature = level ? `${LEVEL_NAMES[level].name} Creature` : 'card';
+  if (e.why === 'scheme')
+    return `${who} plays ${moved === 1 ? 'a Scheme' : `${moved} Schemes`}; resolved, to the Discard Stack (${bin})`;
+  if (e.why === 'slain')
+    return `${who}’s ${moved === 1 ? creature : plural(moved, creature)} ${moved === 1 ? 'is' : 'are'} Slain (${bin})`;
+  if (e.why === 'limit') return `${who} Discards ${plural(moved, creature)} over the Creature Limit (${bin})`;
+  const verb = e.to === 'discard' ? 'Discards' : 'Destroys';
+  return `${who} ${verb} ${plural(moved, 'card')} from the ${PILE_NAMES[e.from]}, card effect (${bin})`;
 }
 
 /** "Decay: Ana −2 Life Stack (II×1 unused)", or that nobody left Power unspent. */
@@ -209,7 +253,8 @@ export const twilightLogic: GameLogic<TwilightSetup> = gameLogic<
 >({
   machine: twilightMachine,
   // 2: the outcome names who went out together (a draw); END_TURN may carry the Decay.
-  version: 2,
+  // 3: each player's deck size, Creatures by Aspect and other cards in play (the Combat Field).
+  version: 3,
   fields: twilightFields,
   setupProblem: twilightSetupProblem,
 
@@ -341,7 +386,8 @@ export const twilightLogic: GameLogic<TwilightSetup> = gameLogic<
       now = `${me}’s Aspect Stack is empty: nothing to put into play. Active Effects allowed.`;
     if (step === 'summoning') {
       const r = player.resource;
-      now = `${now} Creature Limit: ${r[0]} Lesser, ${r[1]} Greater, ${r[2]} Exalted.`;
+      const c = player.creatures;
+      now = `${now} Creatures in play: ${c[0]} Lesser, ${c[1]} Greater, ${c[2]} Exalted. Creature Limit: ${r[0]} Lesser, ${r[1]} Greater, ${r[2]} Exalted.`;
     }
     if (step.startsWith('combat.') && ctx.now.defender !== null) {
       const them = ctx.players[ctx.now.defender];

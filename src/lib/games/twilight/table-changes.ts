@@ -7,7 +7,9 @@ import { discardStackDamage, lifeStackDamage } from './combat';
 import { finishPile, keepDeity, nextPick } from './draft';
 import { drawCount } from './format';
 import {
+  creaturePile,
   freshTurn,
+  overLimitNow,
   pileCount,
   quoteSeize,
   sideOf,
@@ -19,11 +21,35 @@ import {
 } from './table-state';
 
 function withPile(p: PlayerState, pile: Pile, value: number): PlayerState {
-  if (pile.startsWith('resource')) {
-    const i = Number(pile.slice(-1)) - 1;
-    return { ...p, resource: p.resource.map((v, j) => (j === i ? value : v)) as ByLevel };
+  for (const group of ['resource', 'creatures'] as const) {
+    if (pile.startsWith(group === 'resource' ? 'resource' : 'creature')) {
+      const i = Number(pile.slice(-1)) - 1;
+      return { ...p, [group]: p[group].map((v, j) => (j === i ? value : v)) as ByLevel };
+    }
   }
   return { ...p, [pile]: value };
+}
+
+/** Moves `cards` from one pile to another (no more than the pile holds). */
+function movePile(p: PlayerState, from: Pile, to: Pile, cards: number): PlayerState {
+  const moved = Math.min(cards, pileCount(p, from));
+  const taken = withPile(p, from, pileCount(p, from) - moved);
+  return withPile(taken, to, pileCount(taken, to) + moved);
+}
+
+/**
+ * Cards Summoned from the Hand (see the SUMMON event): a Creature to the Combat Field, where one
+ * over the Creature Limit is Discarded at once unless the card says it does not count.
+ */
+function summon(p: PlayerState, e: EventOf<'SUMMON'>): PlayerState {
+  const hand = { ...p, hand: p.hand - e.cards };
+  if (e.card === 'other' || (e.card === 'creature' && e.over === 'outside'))
+    return { ...hand, play: hand.play + e.cards };
+  if (e.card !== 'creature' || !e.level) return hand;
+  const pile = creaturePile(e.level);
+  const placed = withPile(hand, pile, pileCount(hand, pile) + e.cards);
+  const excess = e.over === 'discard' ? overLimitNow(placed)[e.level - 1] : 0;
+  return excess ? movePile(placed, pile, 'discard', excess) : placed;
 }
 
 type Edit = (p: PlayerState) => PlayerState;
@@ -213,7 +239,8 @@ export const tableChanges: { [T in TwilightEvent['type']]?: Apply<T> } = {
     }),
     now: { ...ctx.now, placed: ctx.now.placed + 1 }
   }),
-  SUMMON: (ctx, e) => edit(ctx, { [ctx.active]: (p) => ({ ...p, hand: p.hand - e.cards }) }),
+  SUMMON: (ctx, e) => edit(ctx, { [ctx.active]: (p) => summon(p, e) }),
+  MOVE: (ctx, e) => settle(edit(ctx, { [e.seat]: (p) => movePile(p, e.from, e.to, e.cards) })),
   HIT_DISCARD: (ctx, e) => hit(ctx, e.target, 'discard', 'destroyed', discardStackDamage(e.life)),
   HIT_LIFE: (ctx, e) => hit(ctx, e.target, 'life', 'discard', lifeStackDamage(e.life)),
   DECAY: (ctx, e) =>

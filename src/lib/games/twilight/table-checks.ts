@@ -2,18 +2,24 @@
  * Whether the cards allow an event: a reason in plain words, or undefined. Each check looks only
  * at the numbers on the table; when in the turn an event belongs is the statechart's business.
  */
-import { LEVELS, aLevel, levelLabel, type Level } from './cards';
+import { LEVELS, LEVEL_NAMES, aLevel, levelLabel, type Level } from './cards';
 import { MAX_ATTACKER_LIFE } from './combat';
 import { keepProblem } from './draft';
 import { SEIZE_SOURCES } from './seize';
 import { applyEvent } from './table-changes';
 import {
   MAX_ADJUST,
+  MOVE_WHYS,
+  OWN_PILES,
   PILES,
   PILE_NAMES,
+  levelOfPile,
+  overLimitNow,
   pileCount,
+  pileMax,
   quoteSeize,
   resourceOwed,
+  sideOf,
   type EventOf,
   type Namer,
   type TwilightContext,
@@ -152,7 +158,55 @@ export const tableChecks: { [T in TwilightEvent['type']]?: Check<T> } = {
     const problem = activeInGame(ctx, name) ?? wholeIn(e.cards, 1, MAX_ADJUST, 'Cards played');
     if (problem) return problem;
     const hand = ctx.players[ctx.active].hand;
-    return e.cards > hand ? `${name(ctx.active)} has ${hand} in Hand, so cannot play ${e.cards}.` : undefined;
+    if (e.cards > hand) return `${name(ctx.active)} has ${hand} in Hand, so cannot play ${e.cards}.`;
+    if (e.card === undefined)
+      return e.level === undefined && e.over === undefined ? undefined : 'Say what was Summoned.';
+    if (e.card === 'other')
+      return e.level === undefined && e.over === undefined
+        ? undefined
+        : 'Only a Creature has an Aspect and a Creature Limit.';
+    if (e.card !== 'creature')
+      return 'Summon a Creature, a Fortification or an Intrigue; a Scheme goes to the Discard Stack.';
+    if (!isLevel(e.level)) return 'Say whether the Creature is Lesser (I), Greater (II) or Exalted (III).';
+    if (e.over === 'outside') return undefined;
+    const over = limitWords(ctx, ctx.active, e.level, e.cards, name);
+    if (e.over === undefined)
+      return (
+        over &&
+        `${over} Say which goes: a ${LEVEL_NAMES[e.level].name} Creature is Discarded, or this one does not count against the limit.`
+      );
+    if (e.over !== 'discard') return 'Say what happens over the Creature Limit.';
+    return over ? undefined : `${name(ctx.active)} is within the Creature Limit: nothing is Discarded.`;
+  },
+  MOVE(ctx, e, name) {
+    const problem = inGame(ctx, e.seat, name);
+    if (problem) return problem;
+    if (!PILES.includes(e.from)) return 'There is no such pile.';
+    if (e.to !== 'discard' && e.to !== 'destroyed')
+      return 'Cards go to the Discard Stack or the Destroyed Stack.';
+    if (e.from === e.to) return `The cards are in the ${PILE_NAMES[e.to]} already.`;
+    const bad = wholeIn(e.cards, 1, MAX_ADJUST, 'Cards moved');
+    if (bad) return bad;
+    if (e.why !== undefined && !MOVE_WHYS.includes(e.why)) return 'There is no such reason.';
+    const level = levelOfPile(e.from);
+    if (e.why === 'scheme' && (e.from !== 'hand' || e.to !== 'discard'))
+      return 'A Scheme goes from the Hand to the Discard Stack.';
+    if (e.why === 'slain' && (e.to !== 'discard' || (level === undefined && e.from !== 'play')))
+      return 'A Slain Creature goes from the Combat Field to the Discard Stack.';
+    if (e.why === 'limit') {
+      if (level === undefined || e.to !== 'discard')
+        return 'Over the Creature Limit, a Creature is Discarded from the Combat Field.';
+      const over = overLimitNow(ctx.players[e.seat])[level - 1];
+      if (e.cards > over)
+        return over === 0
+          ? `${name(e.seat)} is within the Creature Limit for ${LEVEL_NAMES[level].name} Creatures.`
+          : `${name(e.seat)} is ${over} over the limit for ${LEVEL_NAMES[level].name} Creatures, not ${e.cards}.`;
+    }
+    const have = pileCount(ctx.players[e.seat], e.from);
+    if (e.cards > have) {
+      return `${name(e.seat)}’s ${PILE_NAMES[e.from]} has ${have} card${have === 1 ? '' : 's'}, so ${e.cards} cannot go.`;
+    }
+    return undefined;
   },
   HIT_DISCARD: hitProblem,
   HIT_LIFE: hitProblem,
@@ -194,6 +248,15 @@ export const tableChecks: { [T in TwilightEvent['type']]?: Check<T> } = {
     if (have + e.delta < 0) {
       return `${name(e.seat)}’s ${PILE_NAMES[e.pile]} has ${have} card${have === 1 ? '' : 's'}; it cannot lose ${-e.delta}.`;
     }
+    if (e.bounded !== undefined && e.bounded !== true)
+      return 'Say whether the change is checked against the decks.';
+    const max = pileMax(ctx, e.seat, e.pile);
+    if (e.bounded && have + e.delta > max) {
+      const whose = OWN_PILES.includes(e.pile)
+        ? `${name(e.seat)}’s deck has ${max} cards`
+        : `the decks at the table have ${max} cards in all`;
+      return `${name(e.seat)}’s ${PILE_NAMES[e.pile]} cannot hold ${have + e.delta}: ${whose}.`;
+    }
     return undefined;
   }
 };
@@ -204,12 +267,41 @@ function tradedAlready(ctx: TwilightContext, other: number, name: Namer): string
     : `${name(ctx.active)} has already traded this turn: one Trade per Trade Phase.`;
 }
 
+/**
+ * Over the Creature Limit if `cards` more Creatures of `level` came into play, in words; undefined
+ * when they fit.
+ */
+function limitWords(
+  ctx: TwilightContext,
+  seat: number,
+  level: Level,
+  cards: number,
+  name: Namer
+): string | undefined {
+  const p = ctx.players[seat];
+  const limit = p.resource[level - 1];
+  const after = p.creatures[level - 1] + cards;
+  if (after <= limit) return undefined;
+  const kind = LEVEL_NAMES[level].name;
+  return `${name(seat)}’s Creature Limit allows ${limit} ${kind} Creature${limit === 1 ? '' : 's'} (${limit} ${kind} Aspect${limit === 1 ? '' : 's'} in play); this makes ${after}.`;
+}
+
+/** A teammate is never the defending player (see the rules' ruling on attacking a teammate). */
+export function teammateProblem(ctx: TwilightContext, target: number, name: Namer): string | undefined {
+  return target !== ctx.active && sideOf(ctx, target) === sideOf(ctx, ctx.active)
+    ? `${name(target)} is on ${name(ctx.active)}’s team: attack a player of another team.`
+    : undefined;
+}
+
 function hitProblem(
   ctx: TwilightContext,
   e: EventOf<'HIT_LIFE' | 'HIT_DISCARD'>,
   name: Namer
 ): string | undefined {
-  const problem = activeInGame(ctx, name) ?? opponentProblem(ctx, e.target, name, 'attack');
+  const problem =
+    activeInGame(ctx, name) ??
+    opponentProblem(ctx, e.target, name, 'attack') ??
+    teammateProblem(ctx, e.target, name);
   if (problem) return problem;
   if (ctx.now.defender !== null && ctx.now.defender !== e.target) {
     return `This Combat Phase is against ${name(ctx.now.defender)}: one defending player per Combat Phase.`;

@@ -4,7 +4,7 @@
  * seat is on, what a Seize costs now). table-checks.ts says whether the cards allow an event,
  * table-changes.ts what it changes; table.ts gathers the three for the statechart and the screens.
  */
-import type { ByLevel } from './aspects';
+import { overLimit, type ByLevel } from './aspects';
 import type { DeityId, Level } from './cards';
 import { deityDraftDone, startDeityDraft, type ActionDraft, type DeityDraft } from './draft';
 import { isMultiplayer, startingLifeStack, type TwilightSetup } from './format';
@@ -13,6 +13,8 @@ import { paybackFor, seizeQuote, type SeizeQuote, type SeizeSource } from './sei
 export type DeityPower = 'available' | 'spent' | 'lost';
 
 export interface PlayerState {
+  /** Cards in the deck this player brought: no pile of their own cards can hold more. */
+  deck: number;
   life: number;
   hand: number;
   discard: number;
@@ -20,6 +22,13 @@ export interface PlayerState {
   aspect: number;
   /** Aspects in the Resource Area by level; also the Creature Limit. */
   resource: ByLevel;
+  /** Creatures on the Combat Field that count against the Creature Limit, by their Aspect. */
+  creatures: ByLevel;
+  /**
+   * Other cards on the Combat Field: Fortifications, Intrigues, and Creatures whose card says
+   * they do not count against the Creature Limit.
+   */
+  play: number;
   deity: DeityId | null;
   power: DeityPower;
   /** Dropped out: their Life Stack ran empty. Never comes back. */
@@ -79,7 +88,18 @@ export interface TwilightContext {
 }
 
 export type Pile =
-  'life' | 'hand' | 'discard' | 'destroyed' | 'aspect' | 'resource1' | 'resource2' | 'resource3';
+  | 'life'
+  | 'hand'
+  | 'discard'
+  | 'destroyed'
+  | 'aspect'
+  | 'resource1'
+  | 'resource2'
+  | 'resource3'
+  | 'creature1'
+  | 'creature2'
+  | 'creature3'
+  | 'play';
 export const PILES: readonly Pile[] = [
   'life',
   'hand',
@@ -88,8 +108,23 @@ export const PILES: readonly Pile[] = [
   'aspect',
   'resource1',
   'resource2',
-  'resource3'
+  'resource3',
+  'creature1',
+  'creature2',
+  'creature3',
+  'play'
 ];
+
+/** The piles that hold only the player's own cards: no deck can put more there than it has. */
+export const OWN_PILES: readonly Pile[] = ['life', 'hand', 'discard', 'destroyed'];
+
+/** Where cards go when Discarded or Destroyed (MOVE). */
+export type Bin = 'discard' | 'destroyed';
+
+/** A Creature's pile on the Combat Field, by its Aspect. */
+export const creaturePile = (level: Level): Pile => `creature${level}` as Pile;
+export const levelOfPile = (pile: Pile): Level | undefined =>
+  pile.startsWith('creature') ? (Number(pile.slice(-1)) as Level) : undefined;
 
 export const PILE_NAMES: Record<Pile, string> = {
   life: 'Life Stack',
@@ -99,7 +134,11 @@ export const PILE_NAMES: Record<Pile, string> = {
   aspect: 'Aspect Stack',
   resource1: 'Lesser Aspects (I) in play',
   resource2: 'Greater Aspects (II) in play',
-  resource3: 'Exalted Aspects (III) in play'
+  resource3: 'Exalted Aspects (III) in play',
+  creature1: 'Lesser Creatures (I) in play',
+  creature2: 'Greater Creatures (II) in play',
+  creature3: 'Exalted Creatures (III) in play',
+  play: 'Other cards in play'
 };
 
 /** Highest change one correction may make: a typo guard. */
@@ -118,19 +157,44 @@ export type TwilightEvent =
   | { type: 'FORCED_TRADE'; with: number }
   | { type: 'SEIZE'; from: number; level: Level; source: SeizeSource }
   | { type: 'RESOURCE'; level: Level }
-  | { type: 'SUMMON'; cards: number }
+  /**
+   * Cards Summoned from the Hand. Without `card` (games saved before version 3) they only leave
+   * the Hand. A Creature goes to the Combat Field against the Creature Limit; one over it says
+   * what happens (`over`): a Creature of that Aspect is Discarded, or this one does not count
+   * (its card says so). `other` is a Fortification or an Intrigue. Schemes are MOVEs to the
+   * Discard Stack (why: 'scheme'): any player may play one whenever Active Effects are allowed.
+   */
+  | {
+      type: 'SUMMON';
+      cards: number;
+      card?: 'creature' | 'other';
+      level?: Level;
+      over?: 'discard' | 'outside';
+    }
   | { type: 'HIT_DISCARD'; target: number; life: number }
   | { type: 'HIT_LIFE'; target: number; life: number }
   /** Unused Aspects by level for every seat, all at once: Decay hits everyone together. */
   | { type: 'DECAY'; unused: ByLevel[] }
   | { type: 'DEITY_POWER'; seat: number }
-  | { type: 'ADJUST'; seat: number; pile: Pile; delta: number }
+  /**
+   * A correction or a card effect on one pile. `bounded` (sent from version 3 on) also refuses a
+   * count no deck at the table could reach; corrections saved before it replay as they were.
+   */
+  | { type: 'ADJUST'; seat: number; pile: Pile; delta: number; bounded?: boolean }
+  /**
+   * Cards Discarded or Destroyed from one of a player's piles: a resolved Scheme (from the Hand),
+   * a Creature Slain, one over the Creature Limit, or any card effect that Discards or Destroys.
+   */
+  | { type: 'MOVE'; seat: number; from: Pile; to: Bin; cards: number; why?: MoveWhy }
   /**
    * Ends the turn. `place` carries the Resource Phase's Aspect when the table tells it only now,
    * and `unused` the End Phase's Decay (as DECAY would), so the end of a turn is still one tap
    * from its last decision and never skips the Decay.
    */
   | { type: 'END_TURN'; place?: Level; unused?: ByLevel[] };
+
+export type MoveWhy = 'scheme' | 'slain' | 'limit';
+export const MOVE_WHYS: readonly MoveWhy[] = ['scheme', 'slain', 'limit'];
 
 export type EventOf<T extends TwilightEvent['type']> = Extract<TwilightEvent, { type: T }>;
 
@@ -156,12 +220,15 @@ export function initialContext(setup: TwilightSetup): TwilightContext {
   const n = setup.players.length;
   return {
     players: setup.players.map((_, seat) => ({
+      deck: setup.decks[seat],
       life: startingLifeStack(setup.decks[seat]),
       hand: 7,
       discard: 0,
       destroyed: 0,
       aspect: 0,
       resource: [0, 0, 0],
+      creatures: [0, 0, 0],
+      play: 0,
       deity: setup.deities[seat] ?? null,
       power: 'available',
       out: false,
@@ -185,6 +252,12 @@ export function initialContext(setup: TwilightSetup): TwilightContext {
 
 export function pileCount(p: PlayerState, pile: Pile): number {
   switch (pile) {
+    case 'creature1':
+      return p.creatures[0];
+    case 'creature2':
+      return p.creatures[1];
+    case 'creature3':
+      return p.creatures[2];
     case 'resource1':
       return p.resource[0];
     case 'resource2':
@@ -194,6 +267,20 @@ export function pileCount(p: PlayerState, pile: Pile): number {
     default:
       return p[pile];
   }
+}
+
+/**
+ * The most cards a pile can hold: a pile of the player's own cards at most their deck; the
+ * Aspect piles and the Combat Field, which take other players' cards too, at most every deck at
+ * the table together.
+ */
+export function pileMax(ctx: TwilightContext, seat: number, pile: Pile): number {
+  return OWN_PILES.includes(pile) ? ctx.players[seat].deck : ctx.players.reduce((sum, p) => sum + p.deck, 0);
+}
+
+/** Creatures over the Creature Limit at each level, now. */
+export function overLimitNow(p: PlayerState): ByLevel {
+  return overLimit(p.resource, p.creatures);
 }
 
 /** Whose side a seat is on: its team, or itself when every player is for themselves. */
