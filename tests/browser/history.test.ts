@@ -206,4 +206,19 @@ describe('history and stats', () => {
     expect(requests.filter((u) => u.startsWith('pageerror:'))).toEqual([]);
     await context.close();
   });
+  it('an unfinished game’s page says only what is true: its standing so far, no result to log or share', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(shared.server.url, page);
+    await quickBattle(page, [8, 3]);
+    const id = new URL(page.url()).pathname.split('/').pop();
+    await visit(page, `${shared.server.url}/history/${id}`);
+    await page.getByRole('heading', { name: 'The standing so far' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'This game is not finished.' }).waitFor();
+    expect(await page.getByText('Ended without a winner').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Log in BG Stats' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Share result' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'The board now' }).count()).toBe(1);
+    await shot(page, 'history-unfinished');
+    await context.close();
+  });
 });

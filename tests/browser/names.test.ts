@@ -4,7 +4,7 @@
  * "Ana"s, opens on its result page with both seats (it stayed on "Opening the game…" for good).
  */
 import { describe, expect, it } from 'vitest';
-import { openTab, visit } from './harness';
+import { openTab, shot, visit } from './harness';
 import { useBrowser } from './shared';
 import { GAMES } from '../../src/lib/games/registry';
 import { longNamesBackup } from '../fixtures/long-names';
@@ -24,6 +24,7 @@ describe('names at the table', () => {
       await expect.poll(() => why.innerText(), { message: game.id }).toMatch(/two players are called “Ana”/);
       expect(await start.getAttribute('aria-describedby'), game.id).toBe(await why.getAttribute('id'));
       expect(page.url(), game.id).toMatch(/\/new$/);
+      if (game.id === 'titans') await shot(page, 'names-two-anas-refused');
       // A name of its own, and the reason goes.
       await page.getByPlaceholder('Player 2').fill('Ben');
       await expect.poll(() => why.count(), { message: game.id }).toBe(0);

@@ -367,6 +367,24 @@ describe('stats from stored logs, on 200 generated games', { timeout: 60_000 }, 
     expect(await renameProfile(db, 'ana', 'Anastasia')).toEqual({ ok: true });
     expect((await renameProfile(db, 'ben', 'anastasia')).ok).toBe(false); // taken: merge instead
     expect((await renameProfile(db, 'ben', '   ')).ok).toBe(false);
+    // Ben and Cy sat at one table: two people, never merged into one (#52: history then read
+    // "Ana, Ben (now Ana)" and stats counted 6 plays of 3).
+    const sat = (s: SessionRecord, id: string) => Object.values(s.profiles ?? {}).includes(id);
+    const both = (await db.sessions.toArray()).filter((s) => sat(s, 'ben') && sat(s, 'cy'));
+    expect(both.length).toBeGreaterThan(3);
+    const refused = await mergeProfiles(db, 'ben', 'cy', (g) => (g === 'titans' ? 'Titans of Eden' : g));
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.reason).toMatch(
+      new RegExp(
+        `^Ben and Cy played in ${both.length} games together \\(Titans of Eden, [^;]+; Titans of Eden, [^;]+; Titans of Eden, .+ and ${both.length - 3} more\\), so they are two people and cannot be merged\\. Rename one instead\\.$`
+      )
+    );
+    expect(await db.profiles.get('cy')).toBeDefined();
+    // Where Cy played as a guest beside Ben, a merge has nothing against it.
+    for (const s of both) {
+      const links = Object.fromEntries(Object.entries(s.profiles!).filter(([, p]) => p !== 'cy'));
+      await db.sessions.update(s.id, { profiles: links });
+    }
     expect(await mergeProfiles(db, 'ben', 'cy')).toEqual({ ok: true });
     const after = await loadPlays(db, { games });
     expect(after.map((p) => p.id)).toEqual(before.map((p) => p.id));

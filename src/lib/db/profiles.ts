@@ -88,6 +88,27 @@ export async function knownProfiles(db: TablesideDB): Promise<ProfileRecord[]> {
 
 export type ProfileChange = { ok: true } | { ok: false; reason: string };
 
+/** "Ana and Ben played in one game together (Titans of Eden, 21 Nov 2026): …", newest first. */
+function satTogether(
+  a: string,
+  b: string,
+  games: readonly SessionRecord[],
+  titleOf: (game: string) => string
+): string {
+  const newest = [...games].sort((x, y) => y.created - x.created);
+  const named = newest.slice(0, 3).map((s) => {
+    const day = new Date(s.created).toLocaleDateString(undefined, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric'
+    });
+    return `${titleOf(s.game)}, ${day}`;
+  });
+  const more = newest.length > 3 ? ` and ${newest.length - 3} more` : '';
+  const count = games.length === 1 ? 'one game' : `${games.length} games`;
+  return `${a} and ${b} played in ${count} together (${named.join('; ')}${more}), so they are two people and cannot be merged. Rename one instead.`;
+}
+
 export async function renameProfile(
   db: TablesideDB,
   id: string,
@@ -107,13 +128,30 @@ export async function renameProfile(
 }
 
 /** Folds `drop` into `keep`: every game seated with `drop` now points at `keep`. */
-export async function mergeProfiles(db: TablesideDB, keep: string, drop: string): Promise<ProfileChange> {
+/**
+ * Merges `drop` into `keep`: every game of `drop` becomes `keep`'s. Two players who sat at one
+ * table are two people, and merged they would play against themselves in history and stats:
+ * refused, naming the games (`titleOf` gives a game's name; the database layer has no registry).
+ */
+export async function mergeProfiles(
+  db: TablesideDB,
+  keep: string,
+  drop: string,
+  titleOf: (game: string) => string = (game) => game
+): Promise<ProfileChange> {
   if (keep === drop) return { ok: false, reason: 'Choose two different players to merge.' };
   return db.transaction('rw', db.profiles, db.sessions, async () => {
-    if (!(await db.profiles.get(keep)) || !(await db.profiles.get(drop))) {
+    const [kept, dropped] = [await db.profiles.get(keep), await db.profiles.get(drop)];
+    if (!kept || !dropped) {
       return { ok: false, reason: 'One of these players is no longer there.' };
     }
     const sessions = await db.sessions.toArray();
+    const together = sessions.filter((s) => {
+      const seated = Object.values(s.profiles ?? {});
+      return s.deletedAt === undefined && seated.includes(keep) && seated.includes(drop);
+    });
+    if (together.length)
+      return { ok: false, reason: satTogether(kept.name, dropped.name, together, titleOf) };
     for (const s of sessions) {
       const links = s.profiles;
       if (!links || !Object.values(links).includes(drop)) continue;
