@@ -138,6 +138,18 @@ describe('history and stats', () => {
     expect(await undoEnd.isVisible()).toBe(false);
     await bothThemes(page, 'history-game');
 
+    // Where it was played and a note (#52): kept on the game, there after a reload, sent to BG Stats.
+    await page.getByLabel('Where it was played').fill('  Ana’s kitchen ');
+    await page.getByLabel('A note on this game').fill('Ben’s first game.');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'The final board' }).waitFor();
+    expect(await page.getByLabel('Where it was played').inputValue()).toBe('Ana’s kitchen');
+    expect(await page.getByLabel('A note on this game').inputValue()).toBe('Ben’s first game.');
+    await page.getByRole('heading', { name: 'Where, and a note' }).scrollIntoViewIfNeeded();
+    await shot(page, 'history-notes');
+
     // BG Stats: the link is built when tapped and carries one play; caught, not followed.
     let logged = '';
     await context.route('https://app.bgstatsapp.com/**', (route) => {
@@ -152,7 +164,8 @@ describe('history and stats', () => {
       sourceName: 'Tableside',
       sourcePlayId: expect.stringMatching(/\S/),
       playDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
-      comments: expect.stringMatching(/Duel/),
+      comments: expect.stringMatching(/^Ben’s first game\.\nDuel/),
+      location: 'Ana’s kitchen',
       game: { name: 'Titans of Eden', sourceGameId: 'titans', highestWins: true }
     });
     expect(play.players.map((p: Record<string, unknown>) => [p.name, p.score, p.winner, p.rank])).toEqual([

@@ -31,6 +31,15 @@ const someEvents: TallyEvent[] = [
 ];
 
 describe('session runtime', () => {
+  it('the first step of a game writes its record: a game left in its first turn is not a game never played (#52)', async () => {
+    const { db, rt } = await start();
+    await sendAll(rt, [{ type: 'ADD', player: 0, amount: 3 }]); // the round does not change
+    expect((await db.sessions.get(rt.session.id))?.head).toBe(1);
+    // Later taps in the same round still write the record only at a new round (or on hide).
+    await sendAll(rt, [{ type: 'ADD', player: 1, amount: 2 }]);
+    expect((await db.sessions.get(rt.session.id))?.head).toBe(1);
+  });
+
   it('replaying the log gives the live state', async () => {
     const { rt } = await start();
     await sendAll(rt, someEvents);
@@ -439,16 +448,20 @@ describe('session runtime', () => {
     expect(rt.session.summary).toBe('Round 1 · Ana 0, Ben 0');
     rt.send({ type: 'ADD', player: 1, amount: 4 });
     await rt.saved();
-    // An ordinary tap writes the log entry only; the summary waits for the round's end.
-    expect((await stored()).summary).toBe('Round 1 · Ana 0, Ben 0');
-    expect(rt.summary).toBe('Round 1 · Ana 0, Ben 4');
+    // The first step is written (the game was played); later ordinary taps write the log entry
+    // only, the summary waiting for the round's end.
+    expect((await stored()).summary).toBe('Round 1 · Ana 0, Ben 4');
+    rt.send({ type: 'ADD', player: 1, amount: 1 });
+    await rt.saved();
+    expect((await stored()).summary).toBe('Round 1 · Ana 0, Ben 4');
+    expect(rt.summary).toBe('Round 1 · Ana 0, Ben 5');
     rt.send({ type: 'NEXT_ROUND' });
     await rt.saved();
-    expect(await stored()).toMatchObject({ summary: 'Round 2 · Ana 0, Ben 4', head: 2 });
+    expect(await stored()).toMatchObject({ summary: 'Round 2 · Ana 0, Ben 5', head: 3 });
     rt.send({ type: 'BONUS_DONE' });
     rt.send({ type: 'ADD', player: 0, amount: 2 });
     await rt.flushRecord(); // what the play screen does when the page is hidden
-    expect(await stored()).toMatchObject({ summary: 'Round 2 · Ana 2, Ben 4', head: 4 });
+    expect(await stored()).toMatchObject({ summary: 'Round 2 · Ana 2, Ben 5', head: 5 });
     rt.send({ type: 'FINISH' });
     await rt.saved();
     expect((await stored()).status).toBe('finished');

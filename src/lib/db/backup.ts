@@ -22,6 +22,7 @@ import type { GameLogic } from '../session/types';
 import { newId } from '../util/id';
 import { EARLIEST_TIME } from '../util/dates';
 import { MAX_PROFILES } from '../util/player-name';
+import { MAX_LOCATION, MAX_NOTE } from '../results/play-notes';
 import type { EventRecord, ProfileRecord, SessionRecord, SettingRecord } from './records';
 import { SCHEMA_VERSION, type TablesideDB } from './schema';
 import {
@@ -199,6 +200,8 @@ function recordChecks(dates: DateRange) {
       // Derived: checked for shape, then recomputed.
       summary: text(500),
       head: whole(0),
+      location: text(MAX_LOCATION),
+      note: text(MAX_NOTE),
       deletedAt: refused(
         'this game is marked as deleted, and a backup never holds deleted games (export never writes them)'
       ),

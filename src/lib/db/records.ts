@@ -29,6 +29,9 @@ export interface SessionRecord {
   head: number;
   /** Set when deleted from the home list; the record is purged later so the delete can be undone. */
   deletedAt?: number;
+  /** Where a finished game was played, and a note on it (results/play-notes.ts); unset when empty. */
+  location?: string;
+  note?: string;
   /** This game's own choice of flow: true walks every step (Guide me); unset follows settings. */
   guide?: boolean;
   /**

@@ -91,6 +91,8 @@ function changingFields(record: SessionRecord): Partial<SessionRecord> {
     summary: record.summary,
     guide: record.guide,
     deletedAt: record.deletedAt,
+    location: record.location,
+    note: record.note,
     profiles: record.profiles,
     shared: record.shared
   };

@@ -16,6 +16,8 @@ export interface BgStatsPlay {
   playDate: string;
   durationMin: number;
   comments: string;
+  /** Where it was played, when the table said. */
+  location?: string;
   game: { name: string; sourceGameId: string; highestWins: boolean; noPoints: boolean; bggId?: number };
   players: {
     name: string;
@@ -44,9 +46,16 @@ export function bgStatsPlay(play: PlayRecord, scoring: Scoring): BgStatsPlay {
     sourcePlayId: play.id,
     playDate: localDate(play.start),
     durationMin: play.minutes,
-    comments: /player/.test(play.format)
-      ? play.format
-      : [play.format, `${play.players.length} players`].filter(Boolean).join(', '),
+    // The table's own note first; the setup in a few words after it.
+    comments: [
+      play.note,
+      /player/.test(play.format)
+        ? play.format
+        : [play.format, `${play.players.length} players`].filter(Boolean).join(', ')
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    ...(play.location ? { location: play.location } : {}),
     // No bggId: we are not sure enough of any of these games' BoardGameGeek ids to send one.
     game: {
       name: play.gameTitle,

@@ -45,6 +45,9 @@ export interface PlayRecord {
   finished: boolean;
   tie: boolean;
   players: PlayPlayer[];
+  /** Where it was played and a note on it, as typed on its result page. */
+  location?: string;
+  note?: string;
 }
 
 export interface GameInfo {
@@ -114,6 +117,8 @@ export function playRecord(
     length: result.length,
     finished: result.finished,
     tie: result.tie,
+    ...(session.location ? { location: session.location } : {}),
+    ...(session.note ? { note: session.note } : {}),
     players: result.players.map((p) => {
       const profile = links[p.id] ? profiles.get(links[p.id]) : undefined;
       return {

@@ -563,7 +563,10 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
       };
     }
     const periodChanged = this.logic.period(next, this.setup).number !== this.writtenPeriod;
-    if (statusChanged || periodChanged) {
+    // The first step of a game is written too: a record still at head 0 reads as a game never
+    // played (the install offer's "played and left" missed a game left in its first turn).
+    const firstStep = this.writtenHead === 0;
+    if (statusChanged || periodChanged || firstStep) {
       job.record = this.recordFields(next, entry.seq, entry.time);
       // Counted as written now; a failed write resets it so the next tap writes again.
       this.writtenHead = entry.seq;

@@ -6,12 +6,20 @@
  */
 import type { TablesideDB } from '../db/schema';
 import { journalFor, quietly } from '../journal/attach';
+import type { PlayNotes } from '../results/play-notes';
 
 export const UNDO_WINDOW_MS = 8000;
 
 export async function markDeleted(db: TablesideDB, id: string, now = Date.now()): Promise<void> {
   await db.sessions.update(id, { deletedAt: now });
   quietly(journalFor(db)?.update(id, { deletedAt: now }));
+}
+
+/** Keeps a finished game's place and note (checked by the caller: playNotesProblem); empty ones go. */
+export async function setPlayNotes(db: TablesideDB, id: string, notes: PlayNotes): Promise<void> {
+  const fields = { location: notes.location.trim() || undefined, note: notes.note.trim() || undefined };
+  await db.sessions.update(id, fields);
+  quietly(journalFor(db)?.update(id, fields));
 }
 
 export async function unmarkDeleted(db: TablesideDB, id: string): Promise<void> {
