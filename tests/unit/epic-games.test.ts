@@ -77,10 +77,12 @@ describe('Epic: whole games in every format and player count', () => {
       tie: false,
       length: { unit: 'turn', number: 6 }
     });
+    // Ranked by when they went out (#52): Cy first, so below Ben, though both end on 0.
+    expect(result.ranking).toBe('elimination');
     expect(result.players.map((p) => [p.name, p.score, p.rank])).toEqual([
       ['Ana', 21, 1],
       ['Ben', 0, 2],
-      ['Cy', 0, 2]
+      ['Cy', 0, 3]
     ]);
     expect(d.meta().title).toBe('Ana wins');
   });

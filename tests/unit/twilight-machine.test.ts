@@ -742,7 +742,9 @@ describe('Twilight: whole games to their end', () => {
     expect(d.snapshot.status).toBe('done');
     const r = twilightLogic.result(d.snapshot, d.setup);
     expect(r.winners).toEqual(['p3']);
-    expect(r.players.map((p) => p.rank)).toEqual([2, 2, 1]);
+    // Ana dropped out first, then Ben (#52: ranked by when they went out, not by cards left).
+    expect(r.ranking).toBe('elimination');
+    expect(r.players.map((p) => p.rank)).toEqual([3, 2, 1]);
     expect(r.players.find((p) => p.started)?.name).toBe('Cy');
   });
 
@@ -757,7 +759,9 @@ describe('Twilight: whole games to their end', () => {
     expect(d.ctx.outcome).toEqual({ winners: [0, 2], team: 0, together: [] });
     const r = twilightLogic.result(d.snapshot, d.setup);
     expect(r).toMatchObject({ finished: true, winners: ['p1', 'p3'], winningTeam: 0, tie: false });
-    // Team score: the cards left in its players' Life Stacks. Ranks are shared, then skip (1, 1, 3, 3).
+    // Team score: the cards left in its players' Life Stacks. Ranks are shared, then skip (1, 1, 3, 3):
+    // a team loses together, whoever of it dropped out first.
+    expect(r.ranking).toBe('team');
     expect(r.players.map((p) => [p.team, p.score, p.rank])).toEqual([
       [0, 82, 1],
       [1, 0, 3],

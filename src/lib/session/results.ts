@@ -1,7 +1,8 @@
 /**
  * Building a game's result from its standing: winners first, then everyone else by score, ties
- * sharing a rank ("1, 2, 2, 4"). Every game's `result` uses this, so ranks mean the same thing in
- * the history, the stats and the BG Stats export.
+ * sharing a rank ("1, 2, 2, 4"); in a game players are knocked out of, by when they went out
+ * (`knockouts`). Every game's `result` uses this, so ranks mean the same thing in the history,
+ * the stats and the BG Stats export.
  */
 import type { GameResult, Period, PlayerResult } from './types';
 
@@ -16,20 +17,33 @@ export interface ResultInput {
   length: Period;
   /** Where the higher score is better (every game here). */
   highestWins?: boolean;
+  /**
+   * The players knocked out, in the order they went out; those out at one moment share a group.
+   * Given, a player out earlier ranks below one out later, whatever the scores (Epic: a player
+   * who "loses the game" with 30 Mojo on turn 1 is below one brought to 0 on turn 2).
+   */
+  knockouts?: readonly (readonly string[])[];
 }
 
 export function buildResult(input: ResultInput): GameResult {
   const winners = new Set(input.winners);
   const better = input.highestWins === false ? -1 : 1;
-  // Rank 1 for the winners; the rest ranked by score below them. Before a win, by score alone.
-  const key = (p: { id: string; score: number }) => [winners.has(p.id) ? 1 : 0, better * p.score] as const;
-  const order = input.players
-    .map((p) => ({ p, k: key(p) }))
-    .sort((a, b) => b.k[0] - a.k[0] || b.k[1] - a.k[1]);
+  // Rank 1 for the winners; then the players still in, by score; then the players out, the later
+  // out the higher, one moment's players together (their scores do not part them). Before a
+  // win, by score alone.
+  const outAt = new Map<string, number>();
+  (input.knockouts ?? []).forEach((group, i) => group.forEach((id) => outAt.set(id, i)));
+  const key = (p: { id: string; score: number }): readonly number[] => {
+    if (winners.has(p.id)) return [2, 0, better * p.score];
+    const out = outAt.get(p.id);
+    return out === undefined ? [1, 0, better * p.score] : [0, out, 0];
+  };
+  const compare = (a: readonly number[], b: readonly number[]) => b[0] - a[0] || b[1] - a[1] || b[2] - a[2];
+  const order = input.players.map((p) => ({ p, k: key(p) })).sort((a, b) => compare(a.k, b.k));
   const ranks = new Map<string, number>();
   order.forEach(({ p, k }, i) => {
     const prev = order[i - 1];
-    const same = prev && prev.k[0] === k[0] && prev.k[1] === k[1];
+    const same = prev && compare(prev.k, k) === 0;
     ranks.set(p.id, same ? ranks.get(prev.p.id)! : i + 1);
   });
   const started = new Set(input.started);
@@ -49,6 +63,7 @@ export function buildResult(input: ResultInput): GameResult {
     ...(teamWin ? { winningTeam: input.winningTeam } : {}),
     tie: !teamWin && winners.size > 1,
     players,
+    ranking: input.knockouts ? 'elimination' : teamWin ? 'team' : 'score',
     length: input.length
   };
 }

@@ -141,6 +141,12 @@ export interface GameResult {
   /** True when the game ended with more than one winner by a tie (not a team win). */
   tie: boolean;
   players: PlayerResult[];
+  /**
+   * How the players below the winners are ranked: by `score`; by `elimination` (a player out
+   * earlier ranks below one out later, players out at one moment share a rank, players still in
+   * rank above both, by score); or by `team` (a team's players share its rank).
+   */
+  ranking: 'score' | 'elimination' | 'team';
   /** Length so far: turns or rounds played (the one in progress counts). */
   length: Period;
 }

@@ -287,6 +287,8 @@ export const epicLogic: GameLogic<EpicSetup> = gameLogic<EpicSetup, EpicContext,
       finished,
       players: setup.players.map((p) => ({ id: p.id, name: p.name, score: ctx.mojo[p.id] })),
       winners,
+      // One game ranks by who went out when; a match by games won (its winner) and Mojo.
+      ...(ctx.match ? {} : { knockouts: ctx.knockouts }),
       started: [firstGame],
       length: { unit: 'turn', number: ctx.turnsBefore + ctx.turn }
     });

@@ -321,6 +321,11 @@ export const twilightLogic: GameLogic<TwilightSetup> = gameLogic<
       })),
       winners: o ? o.winners.map((seat) => setup.players[seat].id) : [],
       ...(o && o.team !== null ? { winningTeam: o.team } : {}),
+      // Players drop out one by one: a player out earlier ranks below one out later. In teams a
+      // team wins or loses together: its players share the team's rank.
+      ...(ctx.knockouts && !setup.teams
+        ? { knockouts: ctx.knockouts.map((group) => group.map((seat) => setup.players[seat].id)) }
+        : {}),
       started: [setup.players[setup.first].id],
       length: { unit: 'turn', number: Math.max(1, ctx.turn) }
     });

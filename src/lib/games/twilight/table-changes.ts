@@ -68,7 +68,8 @@ export function settle(ctx: TwilightContext): TwilightContext {
   const goingOut = ctx.players.map((p) => !p.out && p.life === 0);
   if (!goingOut.some(Boolean)) return ctx;
   const players = ctx.players.map((p, i) => (goingOut[i] ? { ...p, out: true } : p));
-  const next = { ...ctx, players };
+  const group = goingOut.flatMap((g, seat) => (g ? [seat] : []));
+  const next = { ...ctx, players, knockouts: [...(ctx.knockouts ?? []), group] };
   const standing = new Set(players.flatMap((p, seat) => (p.out ? [] : [sideOf(ctx, seat)])));
   if (standing.size > 1) return next;
   if (standing.size === 0) {

@@ -85,6 +85,11 @@ export interface TwilightContext {
   now: TurnLog;
   draft: DraftState | null;
   outcome: Outcome | null;
+  /**
+   * The seats that dropped out, in the order they did; seats out at one moment share a group.
+   * The result ranks by it. Optional: a state from before it was kept ranks by score.
+   */
+  knockouts?: number[][];
 }
 
 export type Pile =
@@ -246,7 +251,8 @@ export function initialContext(setup: TwilightSetup): TwilightContext {
     draft: setup.draft
       ? { deities: startDeityDraft(setup.seed, n), actions: { pile: 0, picks: 0 }, chosen: falses(n) }
       : null,
-    outcome: null
+    outcome: null,
+    knockouts: []
   };
 }
 
