@@ -315,6 +315,46 @@ describe('Epic', () => {
     await context.close();
   });
 
+  // Rulebook, Turns: attacks are made in the Battle Step; the Build and End Steps allow cards and
+  // abilities only. There the reasons offer no Attack, say why beside themselves, and a change
+  // typed stays a card's, in the step it was typed in (it used to send Guide me back to Battle).
+  it('after the Battle Step the reasons offer card effects, not Attack, with the rule beside them', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(page);
+    await page.getByRole('button', { name: /^Everyone else keeps/ }).click();
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitemcheckbox', { name: /Guide me/ }).click();
+    const reasons = page.getByRole('radiogroup', { name: 'Mojo changes are for' });
+    const title = () => page.locator('.banner h2').innerText();
+    const next = async () => {
+      const was = await title();
+      await tapAfterLooking(page.getByRole('button', { name: /^Next: / }));
+      await expect.poll(title).not.toBe(was);
+    };
+    for (let i = 0; i < 4; i++) await next(); // turn 1 Build, End; Ben's Prepare, Pre-Battle
+    expect(await title()).toBe('Turn 2 · Ben · Battle');
+    expect(await reasons.getByRole('radio', { name: 'Attack' }).getAttribute('aria-checked')).toBe('true');
+    await next(); // no more attacks: Build
+    expect(await title()).toBe('Turn 2 · Ben · Build');
+    expect(await reasons.getByRole('radio').allInnerTexts()).toEqual(['Card', 'Ability', 'Other']);
+    expect(await reasons.getByRole('radio', { name: 'Card' }).getAttribute('aria-checked')).toBe('true');
+    const rule = await reasons.evaluate(
+      (el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent?.trim() ?? ''
+    );
+    expect(rule).toBe(
+      'Attacks happen in the Battle Step only: in the Build Step, Mojo changes come from cards, abilities or other effects.'
+    );
+    expect(await reasons.innerText()).toContain(rule);
+    await typeMojo(page, 'Ana', '-2');
+    await expect.poll(() => historyText(page)).toContain('Ana −2 Mojo, card (now 28)');
+    expect(await title()).toBe('Turn 2 · Ben · Build');
+    await next(); // End
+    expect(await reasons.getByRole('radio').allInnerTexts()).toEqual(['Card', 'Ability', 'Other']);
+    await next(); // Ana's turn 3: attacks again
+    expect(await reasons.getByRole('radio').allInnerTexts()).toEqual(['Attack', 'Card', 'Ability', 'Other']);
+    await context.close();
+  });
+
   it('40-character names at 360 px, six players and a match: nothing scrolls sideways; full names in titles', async () => {
     const { page, context } = await openTab(shared.browser);
     await page.setViewportSize({ width: 360, height: 800 });
