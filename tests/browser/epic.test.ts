@@ -6,8 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openTab, visit } from './harness';
+import { openTab, shot, visit } from './harness';
 import { useBrowser } from './shared';
+import { cutWords, namesLost } from './epic-titans-names';
 import {
   accessibilityProblems,
   countTaps,
@@ -376,6 +377,43 @@ describe('Epic', () => {
     // Pack War has no sideboard, so nothing speaks of swapping one.
     expect(await page.getByText(/Sideboards may swap/).count()).toBe(0);
     expect(await accessibilityProblems(page)).toEqual([]);
+    await context.close();
+  });
+
+  // Issue 51, "the verb stays; the name gives way": with 40-code-point names (the longest a name
+  // may be) every Epic button and row naming a player shows what it does whole at 390 px: the
+  // mulligan's end (rulebook, Getting Started: the first player starts), the next turn, the battle
+  // helper's Mojo loss, a deck running out, a player losing the game.
+  it('long names never cut what a control does: keeps, next turn, the attack’s loss, empty decks, losing', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(page, { names: LONG });
+    const turn = page.getByRole('region', { name: 'This turn' });
+    const keeps = turn.getByRole('button', { name: /^Everyone else keeps/ });
+    expect(await cutWords(keeps, ['Everyone else keeps:', ' begins']), await keeps.innerText()).toEqual([]);
+    expect(await namesLost(keeps)).toEqual([]);
+    await keeps.click();
+    const next = turn.getByRole('button', { name: /^Next turn/ });
+    expect(await cutWords(next, ['Next turn: ']), await next.innerText()).toEqual([]);
+    await tapAfterLooking(next);
+    await expect.poll(() => board(page)).toMatch(/^Turn 2 ·/);
+    expect(await namesLost(next)).toEqual([]);
+
+    await turn.locator('details.helper summary').click();
+    await turn.getByLabel('Attacker 1: offense').fill('7');
+    await turn.getByLabel('Attacker 1: defense').fill('3');
+    const loss = turn.getByRole('button', { name: /−7 Mojo, attack$/ });
+    expect(await cutWords(loss, [' −7 Mojo, attack']), await loss.innerText()).toEqual([]);
+    expect(await namesLost(loss)).toEqual([]);
+
+    await turn.locator('details.decks summary').click();
+    for (const row of await turn.locator('details.decks label.check').all()) {
+      expect(await cutWords(row, ['deck is empty']), await row.innerText()).toEqual([]);
+    }
+    for (const b of await turn.getByRole('button', { name: /loses the game$/ }).all()) {
+      expect(await cutWords(b, ['loses the game']), await b.innerText()).toEqual([]);
+    }
+    expect(await scrollsSideways(page)).toBe(false);
+    await shot(page, 'epic-long-names-390');
     await context.close();
   });
 

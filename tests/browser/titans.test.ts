@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { openTab, shot, visit } from './harness';
 import { board, box, newGame, quickBattle } from './titans-play';
 import { useBrowser } from './shared';
+import { cutWords, namesLost } from './epic-titans-names';
 import {
   accessibilityProblems,
   countTaps,
@@ -436,6 +437,66 @@ describe('Titans of Eden', () => {
     // The full name is there for whoever needs it.
     expect(await page.getByTitle(names[0]).count()).toBeGreaterThan(0);
     await shot(page, 'titans-long-names-360');
+    await context.close();
+  });
+
+  // Issue 51, "the verb stays; the name gives way": with names up to 40 code points (the longest
+  // a name may be) every button and row that names a player shows what it does whole, at 390 px.
+  // The rulebook's Surge (a player spends a surge token at the start of the turn) and Haunt (the
+  // opponent gains Ghosts) are what those controls record.
+  it('long names never cut what a control does: Surge, Haunt, Spite, draw up to and Next turn', async () => {
+    const { page, context } = await openTab(shared.browser);
+    const long = [
+      'Maximilian Alexander',
+      'Ed',
+      'Cordelia Evangeline Rosalind Featherston',
+      'Demetrius Maximilian Theodore Worthingto',
+      'Esmeralda Guinevere Ophelia Brightwaters',
+      'Fitzwilliam Archibald Percival Lancaster'
+    ];
+    for (const [format, players] of [
+      [/Duel/, 2],
+      [/Three/, 6]
+    ] as const) {
+      await newGame(shared.server.url, page, { format, players, names: long });
+      const turn = page.getByRole('region', { name: 'This turn' });
+      const surges = turn.getByRole('group', { name: 'Surge' }).getByRole('button');
+      expect(await surges.count()).toBe(players);
+      for (const b of await surges.all()) {
+        expect(await cutWords(b, [': Surge', '(2 left)']), await b.innerText()).toEqual([]);
+        expect(await namesLost(b), await b.innerText()).toEqual([]);
+      }
+      await turn.locator('details.haunt summary').click();
+      const rows = turn.locator('.haunt-row');
+      expect(await rows.count()).toBe(players);
+      for (const [i, row] of (await rows.all()).entries()) {
+        const arena = players > 2 ? [` (A${Math.floor(i / 2) + 1})`] : [];
+        const text = await row.innerText();
+        expect(await cutWords(row, [' haunts ', ...arena, '+1', 'No Escape +2']), text).toEqual([]);
+        expect(await namesLost(row), text).toEqual([]);
+      }
+      // "Ed" is short: it shows whole beside a long name.
+      expect(await cutWords(rows.filter({ hasText: /^Ed haunts/ }), ['Ed'])).toEqual([]);
+      await shot(page, `titans-long-names-390-${players}`);
+
+      await quickBattle(
+        page,
+        Array.from({ length: players }, (_, i) => (i % 2 ? 1 : 9))
+      );
+      const spites = turn.locator('.spite').getByRole('button');
+      expect(await spites.count()).toBeGreaterThan(0);
+      for (const b of await spites.all()) {
+        expect(await cutWords(b, ['’s Spite:', ' gains 2 Ghosts']), await b.innerText()).toEqual([]);
+      }
+      for (const row of await turn.getByRole('list', { name: 'Draw up to' }).getByRole('listitem').all()) {
+        expect(await cutWords(row, [': draw up to ', '6']), await row.innerText()).toEqual([]);
+      }
+      const next = turn.getByRole('button', { name: /^Next turn/ });
+      const says = players > 2 ? ['Next turn: Avatar Mat to', 'Team '] : ['Next turn: Avatar Mat to '];
+      expect(await cutWords(next, says), await next.innerText()).toEqual([]);
+      expect(await scrollsSideways(page)).toBe(false);
+      await shot(page, `titans-long-names-390-${players}-end`);
+    }
     await context.close();
   });
 
