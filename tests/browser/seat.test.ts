@@ -67,7 +67,7 @@ describe('this phone is…', () => {
     await page.getByRole('button', { name: 'Face each other' }).click();
     await expect.poll(() => page.locator('.near').innerText()).toContain('Ana');
     expect(await page.locator('.across').innerText()).toContain('Ben');
-    expect(await surgeButtons(page).first().innerText()).toMatch(/^Ana: Surge/);
+    expect(await surgeButtons(page).first().getAttribute('aria-label')).toBe('Ana: Surge');
     const entries = await storedSteps(page, gameId(page));
     const before = await history(page);
 
@@ -96,7 +96,7 @@ describe('this phone is…', () => {
     expect(await page.locator('.near').evaluate((el) => getComputedStyle(el).transform)).toBe('none');
 
     // The first surge button and the first power box are Ben's, and tapping them changes Ben's.
-    expect(await surgeButtons(page).first().innerText()).toMatch(/^Ben: Surge/);
+    expect(await surgeButtons(page).first().getAttribute('aria-label')).toMatch(/^Ben: Surge/);
     await surgeButtons(page).first().click();
     await expect.poll(() => history(page)).toContain('Ben surges (1 token left)');
     expect(await history(page)).not.toContain('Ana surges');
@@ -164,10 +164,10 @@ describe('this phone is…', () => {
       await page.evaluate(([id, v]) => localStorage.setItem(`tableside.seat.${id}`, v), [id, broken]);
       await page.reload();
       await page.getByRole('region', { name: 'Board' }).waitFor();
-      expect(await surgeButtons(page).first().innerText(), broken).toMatch(/^A{20} /);
+      expect(await surgeButtons(page).first().getAttribute('aria-label'), broken).toMatch(/^A{20} /);
     }
     await thisPhoneIs(page, new RegExp(`^✓? ?${long[1]}`));
-    await expect.poll(() => surgeButtons(page).first().innerText()).toMatch(/^B{40}/);
+    await expect.poll(() => surgeButtons(page).first().getAttribute('aria-label')).toMatch(/^B{40}/);
     await page.getByRole('button', { name: 'More' }).click();
     expect(await scrollsSideways(page)).toBe(false);
     expect(await accessibilityProblems(page)).toEqual([]);
@@ -248,17 +248,17 @@ describe('this phone is…', () => {
     const ask = b.page.getByRole('region', { name: 'Which player is this phone?' });
     await ask.waitFor();
     // The board is there and usable while the question waits.
-    expect(await surgeButtons(b.page).first().innerText()).toMatch(/^Ana: Surge/);
+    expect(await surgeButtons(b.page).first().getAttribute('aria-label')).toBe('Ana: Surge');
     expect(await accessibilityProblems(b.page)).toEqual([]);
     await shot(b.page, 'seat-join-ask');
     await ask.getByRole('button', { name: 'Ben', exact: true }).click();
     await ask.waitFor({ state: 'hidden' });
-    await expect.poll(() => surgeButtons(b.page).first().innerText()).toMatch(/^Ben: Surge/);
+    await expect.poll(() => surgeButtons(b.page).first().getAttribute('aria-label')).toMatch(/^Ben: Surge/);
 
     // A tap on B's first surge is Ben's, on both phones; A's screen keeps its own (table) order.
     await surgeButtons(b.page).first().click();
     await expect.poll(() => history(a.page)).toContain('Ben surges (1 token left)');
-    expect(await surgeButtons(a.page).first().innerText()).toMatch(/^Ana: Surge/);
+    expect(await surgeButtons(a.page).first().getAttribute('aria-label')).toMatch(/^Ana: Surge/);
     const stored = (page: Page) =>
       page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tableside.seat.')));
     expect(await stored(a.page)).toEqual([]);
@@ -270,7 +270,7 @@ describe('this phone is…', () => {
     await visit(b.page, link);
     await b.page.waitForURL(/\/play\//);
     await b.page.getByRole('region', { name: 'Board' }).waitFor();
-    await expect.poll(() => surgeButtons(b.page).first().innerText()).toMatch(/^Ben: Surge/);
+    await expect.poll(() => surgeButtons(b.page).first().getAttribute('aria-label')).toMatch(/^Ben: Surge/);
     expect(await ask.count()).toBe(0);
     await tapAfterLooking(surgeButtons(a.page).first());
     await expect.poll(() => history(b.page)).toContain('Ana surges (1 token left)');
