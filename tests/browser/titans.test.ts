@@ -12,7 +12,6 @@ import { useBrowser } from './shared';
 import { cutWords, namesLost } from './epic-titans-names';
 import {
   accessibilityProblems,
-  countTaps,
   finishedInStorage,
   scrollsSideways,
   tapAfterLooking,

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { epicLogic } from '../../src/lib/games/epic/logic';
-import { epicMachine } from '../../src/lib/machines/epic';
+import { epicMachine, type EpicEvent } from '../../src/lib/machines/epic';
 import { HAND_LIMIT, STARTING_HAND, STARTING_MOJO } from '../../src/lib/games/epic/format';
 import type { StepMeta } from '../../src/lib/session/types';
 import { initialState, step } from '../../src/lib/session/replay';
@@ -339,7 +339,12 @@ describe('Epic: the two flows', () => {
     const d = new EpicDriver(epicSetup(2)).begin().endTurn();
     d.send({ type: 'NEXT' }).send({ type: 'NEXT' }).send({ type: 'NEXT' });
     expect(d.is({ game: 'build' })).toBe(true);
-    const attack = { type: 'MOJO', changes: [{ player: 'p1', delta: -2 }], reason: 'attack', inBattle: true } as const;
+    const attack: EpicEvent = {
+      type: 'MOJO',
+      changes: [{ player: 'p1', delta: -2 }],
+      reason: 'attack',
+      inBattle: true
+    };
     expect(d.refuse(attack)).toBe(
       'Attacks happen in the Battle Step only: in the Build Step, Mojo changes come from cards, abilities or other effects.'
     );
@@ -361,10 +366,7 @@ describe('Epic: the two flows', () => {
     d.send({ type: 'MOJO', changes: [{ player: 'p1', delta: -2 }], reason: 'attack' });
     expect(d.is({ game: { battle: 'ready' } })).toBe(true);
     expect(d.ctx.mojo.p1).toBe(28);
-    const replayed = d.events.reduce(
-      (s, e) => step(epicLogic, s, e)!,
-      initialState(epicLogic, d.setup)
-    );
+    const replayed = d.events.reduce((s, e) => step(epicLogic, s, e)!, initialState(epicLogic, d.setup));
     expect(replayed.value).toEqual(d.snapshot.value);
     expect(replayed.context).toEqual(d.ctx);
   });
