@@ -335,7 +335,11 @@ describe('Epic', () => {
     for (let i = 0; i < 4; i++) await next(); // turn 1 Build, End; Ben's Prepare, Pre-Battle
     expect(await title()).toBe('Turn 2 · Ben · Battle');
     expect(await reasons.getByRole('radio', { name: 'Attack' }).getAttribute('aria-checked')).toBe('true');
+    const ruleHeight = () => reasons.locator('.rule').evaluate((el) => el.getBoundingClientRect().height);
+    const inBattle = await ruleHeight();
     await next(); // no more attacks: Build
+    // The rule coming moves nothing under the finger tapping Next.
+    expect(await ruleHeight()).toBe(inBattle);
     expect(await title()).toBe('Turn 2 · Ben · Build');
     expect(await reasons.getByRole('radio').allInnerTexts()).toEqual(['Card', 'Ability', 'Other']);
     expect(await reasons.getByRole('radio', { name: 'Card' }).getAttribute('aria-checked')).toBe('true');
@@ -343,7 +347,7 @@ describe('Epic', () => {
       (el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent?.trim() ?? ''
     );
     expect(rule).toBe(
-      'Attacks happen in the Battle Step only: in the Build Step, Mojo changes come from cards, abilities or other effects.'
+      'Attacks belong to the Battle Step: in the Build Step, changes come from cards or abilities.'
     );
     expect(await reasons.innerText()).toContain(rule);
     await typeMojo(page, 'Ana', '-2');

@@ -346,13 +346,13 @@ describe('Epic: the two flows', () => {
       inBattle: true
     };
     expect(d.refuse(attack)).toBe(
-      'Attacks happen in the Battle Step only: in the Build Step, Mojo changes come from cards, abilities or other effects.'
+      'Attacks belong to the Battle Step: in the Build Step, changes come from cards or abilities.'
     );
     d.mojo('p1', -2, 'card');
     expect(d.is({ game: 'build' })).toBe(true);
     expect(d.ctx.mojo.p1).toBe(28);
     d.send({ type: 'NEXT' });
-    expect(d.refuse(attack)).toMatch(/^Attacks happen in the Battle Step only: in the End Step/);
+    expect(d.refuse(attack)).toMatch(/^Attacks belong to the Battle Step: in the End Step/);
     d.mojo('p2', 1, 'ability');
     expect(d.is({ game: 'end' })).toBe(true);
     expect(d.ctx.mojo).toEqual({ p1: 28, p2: 31 });

@@ -89,7 +89,7 @@ export const epicChecks = {
     }
     const after = step && AFTER_BATTLE[step];
     if (after) {
-      return `Attacks happen in the Battle Step only: in the ${after} Step, Mojo changes come from cards, abilities or other effects.`;
+      return `Attacks belong to the Battle Step: in the ${after} Step, changes come from cards or abilities.`;
     }
     return undefined;
   },
