@@ -6,8 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openTab, visit } from './harness';
+import { openTab, shot, visit } from './harness';
 import { useBrowser } from './shared';
+import { cutWords, namesLost } from './epic-titans-names';
 import {
   accessibilityProblems,
   countTaps,
@@ -315,6 +316,50 @@ describe('Epic', () => {
     await context.close();
   });
 
+  // Rulebook, Turns: attacks are made in the Battle Step; the Build and End Steps allow cards and
+  // abilities only. There the reasons offer no Attack, say why beside themselves, and a change
+  // typed stays a card's, in the step it was typed in (it used to send Guide me back to Battle).
+  it('after the Battle Step the reasons offer card effects, not Attack, with the rule beside them', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(page);
+    await page.getByRole('button', { name: /^Everyone else keeps/ }).click();
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitemcheckbox', { name: /Guide me/ }).click();
+    const reasons = page.getByRole('radiogroup', { name: 'Mojo changes are for' });
+    const title = () => page.locator('.banner h2').innerText();
+    const next = async () => {
+      const was = await title();
+      await tapAfterLooking(page.getByRole('button', { name: /^Next: / }));
+      await expect.poll(title).not.toBe(was);
+    };
+    for (let i = 0; i < 4; i++) await next(); // turn 1 Build, End; Ben's Prepare, Pre-Battle
+    expect(await title()).toBe('Turn 2 · Ben · Battle');
+    expect(await reasons.getByRole('radio', { name: 'Attack' }).getAttribute('aria-checked')).toBe('true');
+    const ruleHeight = () => reasons.locator('.rule').evaluate((el) => el.getBoundingClientRect().height);
+    const inBattle = await ruleHeight();
+    await next(); // no more attacks: Build
+    // The rule coming moves nothing under the finger tapping Next.
+    expect(await ruleHeight()).toBe(inBattle);
+    expect(await title()).toBe('Turn 2 · Ben · Build');
+    expect(await reasons.getByRole('radio').allInnerTexts()).toEqual(['Card', 'Ability', 'Other']);
+    expect(await reasons.getByRole('radio', { name: 'Card' }).getAttribute('aria-checked')).toBe('true');
+    const rule = await reasons.evaluate(
+      (el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent?.trim() ?? ''
+    );
+    expect(rule).toBe(
+      'Attacks belong to the Battle Step: in the Build Step, changes come from cards or abilities.'
+    );
+    expect(await reasons.innerText()).toContain(rule);
+    await typeMojo(page, 'Ana', '-2');
+    await expect.poll(() => historyText(page)).toContain('Ana −2 Mojo, card (now 28)');
+    expect(await title()).toBe('Turn 2 · Ben · Build');
+    await next(); // End
+    expect(await reasons.getByRole('radio').allInnerTexts()).toEqual(['Card', 'Ability', 'Other']);
+    await next(); // Ana's turn 3: attacks again
+    expect(await reasons.getByRole('radio').allInnerTexts()).toEqual(['Attack', 'Card', 'Ability', 'Other']);
+    await context.close();
+  });
+
   it('40-character names at 360 px, six players and a match: nothing scrolls sideways; full names in titles', async () => {
     const { page, context } = await openTab(shared.browser);
     await page.setViewportSize({ width: 360, height: 800 });
@@ -336,6 +381,43 @@ describe('Epic', () => {
     // Pack War has no sideboard, so nothing speaks of swapping one.
     expect(await page.getByText(/Sideboards may swap/).count()).toBe(0);
     expect(await accessibilityProblems(page)).toEqual([]);
+    await context.close();
+  });
+
+  // Issue 51, "the verb stays; the name gives way": with 40-code-point names (the longest a name
+  // may be) every Epic button and row naming a player shows what it does whole at 390 px: the
+  // mulligan's end (rulebook, Getting Started: the first player starts), the next turn, the battle
+  // helper's Mojo loss, a deck running out, a player losing the game.
+  it('long names never cut what a control does: keeps, next turn, the attack’s loss, empty decks, losing', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(page, { names: LONG });
+    const turn = page.getByRole('region', { name: 'This turn' });
+    const keeps = turn.getByRole('button', { name: /^Everyone else keeps/ });
+    expect(await cutWords(keeps, ['Everyone else keeps:', ' begins']), await keeps.innerText()).toEqual([]);
+    expect(await namesLost(keeps)).toEqual([]);
+    await keeps.click();
+    const next = turn.getByRole('button', { name: /^Next turn/ });
+    expect(await cutWords(next, ['Next turn: ']), await next.innerText()).toEqual([]);
+    await tapAfterLooking(next);
+    await expect.poll(() => board(page)).toMatch(/^Turn 2 ·/);
+    expect(await namesLost(next)).toEqual([]);
+
+    await turn.locator('details.helper summary').click();
+    await turn.getByLabel('Attacker 1: offense').fill('7');
+    await turn.getByLabel('Attacker 1: defense').fill('3');
+    const loss = turn.getByRole('button', { name: /−7 Mojo, attack$/ });
+    expect(await cutWords(loss, [' −7 Mojo, attack']), await loss.innerText()).toEqual([]);
+    expect(await namesLost(loss)).toEqual([]);
+
+    await turn.locator('details.decks summary').click();
+    for (const row of await turn.locator('details.decks label.check').all()) {
+      expect(await cutWords(row, ['deck is empty']), await row.innerText()).toEqual([]);
+    }
+    for (const b of await turn.getByRole('button', { name: /loses the game$/ }).all()) {
+      expect(await cutWords(b, ['loses the game']), await b.innerText()).toEqual([]);
+    }
+    expect(await scrollsSideways(page)).toBe(false);
+    await shot(page, 'epic-long-names-390');
     await context.close();
   });
 

@@ -36,21 +36,25 @@ describe('importing an older backup of a game played on since', () => {
   it('shows both copies, and “Keep both” lists both games at home', async () => {
     const { page, context, requests } = await openTab(shared.browser);
     const game = await startDuel(page);
-    // A few steps: Ana surges and both powers are typed.
+    // A few steps: Ana surges and her power is typed (the pad then closed before Ben's).
     await page.getByRole('button', { name: /^Ana: Surge/ }).click();
     await page
       .getByRole('region', { name: 'This turn' })
       .getByRole('button', { name: /^Power of Ana/ })
       .click();
     await typeOnPad(page, 8);
-    await typeOnPad(page, 3);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await page.waitForTimeout(300); // stored
     const older = await exportFile(page);
-    expect(JSON.parse(older.toString('utf8')).events).toHaveLength(3);
+    expect(JSON.parse(older.toString('utf8')).events).toHaveLength(2);
 
-    // Play on: the battle is resolved and the next turn starts.
+    // Play on: Ben's power (its ✓ resolves the battle) and the next turn starts.
     await visit(page, game);
-    await page.getByRole('button', { name: 'Resolve the battle' }).click();
+    await page
+      .getByRole('region', { name: 'This turn' })
+      .getByRole('button', { name: /^Power of Ben/ })
+      .click();
+    await typeOnPad(page, 3);
     await expect.poll(() => page.getByText('Ana destroys a temple of Ben').isVisible()).toBe(true);
     await tapAfterLooking(page.getByRole('button', { name: /^Next turn/ }));
     await expect.poll(() => page.getByText(/· Turn 2/).isVisible()).toBe(true);
@@ -65,7 +69,7 @@ describe('importing an older backup of a game played on since', () => {
     const here = conflict.getByRole('region', { name: 'On this phone' });
     const file = conflict.getByRole('region', { name: 'In the backup' });
     expect(await here.innerText()).toMatch(/Turn 2[\s\S]*5 steps recorded[\s\S]*Last: Turn 2 begins/);
-    expect(await file.innerText()).toMatch(/Turn 1[\s\S]*3 steps recorded[\s\S]*Last: Ben’s power: 3/);
+    expect(await file.innerText()).toMatch(/Turn 1[\s\S]*2 steps recorded[\s\S]*Last: Ana’s power: 8/);
     expect(await conflict.innerText()).toContain('This phone has played on since the backup was made.');
     // Nothing is written until a choice is made and Import pressed.
     expect(await chooser.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);

@@ -47,13 +47,26 @@ export async function startDuel(url: string, page: Page): Promise<string> {
   return page.url();
 }
 
-/** The quick battle: tap the first box, type every total (digits and ✓), resolve. */
+/**
+ * The quick battle, as a person plays it: the pad opens on the first box by itself after Next
+ * turn (tap the first box when it has not: the game's first turn), type every total (digits and
+ * ✓); the last ✓ resolves the battle (tap Resolve where it is still asked for, as it was before).
+ */
 export async function quickBattle(page: Page, powers: number[]) {
-  await page
-    .getByRole('region', { name: 'This turn' })
-    .getByRole('button', { name: /^Power of/ })
-    .first()
-    .click();
+  const pad = page.getByRole('group', { name: /^Number pad/ });
+  // The pad opens once a double tap's time (300 ms) is over.
+  const opened = await pad
+    .waitFor({ timeout: 800 })
+    .then(() => true)
+    .catch(() => false);
+  if (!opened) {
+    await page
+      .getByRole('region', { name: 'This turn' })
+      .getByRole('button', { name: /^Power of/ })
+      .first()
+      .click();
+  }
   for (const p of powers) await typeOnPad(page, p);
-  await page.getByRole('button', { name: 'Resolve the battle' }).click();
+  const resolve = page.getByRole('button', { name: 'Resolve the battle' });
+  if (await resolve.isVisible()) await resolve.click();
 }

@@ -1,6 +1,6 @@
 /**
  * Titans of Eden in a real browser, as a table plays it: the quick flow by default (an ordinary
- * turn in 3 taps besides the numbers typed, counted here), Guide me walking every step to the
+ * Duel turn in 3 taps with each number's ✓ counted, counted here), Guide me walking every step to the
  * same result, a reload in the middle of a battle, double taps that count once, the number pad
  * that never hides the battle, 40-character names at 360 px, and the step help.
  */
@@ -9,9 +9,9 @@ import type { Page } from 'playwright-core';
 import { openTab, shot, visit } from './harness';
 import { board, box, newGame, quickBattle } from './titans-play';
 import { useBrowser } from './shared';
+import { cutWords, namesLost } from './epic-titans-names';
 import {
   accessibilityProblems,
-  countTaps,
   finishedInStorage,
   scrollsSideways,
   tapAfterLooking,
@@ -20,6 +20,28 @@ import {
 } from './checks';
 
 const shared = useBrowser();
+
+/**
+ * Counting taps as issue 51 counts them: every tap but a digit key (and the pad's sign and
+ * delete), so a number's ✓ counts. Read with `taps(page)`.
+ */
+async function countEveryTap(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __taps: string[]; __everyTap?: boolean };
+    w.__taps = [];
+    if (w.__everyTap) return;
+    w.__everyTap = true;
+    document.addEventListener(
+      'click',
+      (e) => {
+        const el = (e.target as Element).closest('button, a, summary, [role=button]');
+        if (!el || (el.closest('[data-entry-key]') && !el.matches('.confirm'))) return;
+        w.__taps.push((el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40));
+      },
+      true
+    );
+  });
+}
 
 async function historyText(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'More' }).click();
@@ -62,20 +84,26 @@ describe('Titans of Eden', () => {
     expect(await box(page, 'Ana').getAttribute('aria-label')).toBe('Power of Ana: 8');
     expect(await box(page, 'Ben').getAttribute('aria-label')).toBe('Power of Ben: not entered');
     await box(page, 'Ben').click();
+    // The last ✓ resolves the battle (an entry of its own: Undo brings the totals back unresolved).
     await typeOnPad(page, 3);
-    await page.getByRole('button', { name: 'Resolve the battle' }).click();
+    await expect.poll(() => page.getByText('Ana destroys a temple of Ben').isVisible()).toBe(true);
+    await tapAfterLooking(page.getByRole('button', { name: /^Undo: Battle: / }));
+    await expect.poll(() => box(page, 'Ben').getAttribute('aria-label')).toBe('Power of Ben: 3');
+    expect(await box(page, 'Ana').getAttribute('aria-label')).toBe('Power of Ana: 8');
+    await tapAfterLooking(page.getByRole('button', { name: 'Resolve the battle' }));
     await expect.poll(() => page.getByText('Ana destroys a temple of Ben').isVisible()).toBe(true);
     await shot(page, 'titans-end-of-turn');
     await tapAfterLooking(page.getByRole('button', { name: /^Next turn/ }));
 
-    // Turn 2, an ordinary turn, counted: tap a box, type the totals, Resolve, Next turn.
-    await countTaps(page);
+    // Turn 2, an ordinary turn, counted with every ✓ (issue 51: 5 taps before: the box, ✓ Next,
+    // ✓ Done, Resolve, Next turn). The pad is open on the first box already; the last ✓ resolves.
+    await countEveryTap(page);
     await quickBattle(page, [9, 1]);
     await tapAfterLooking(page.getByRole('button', { name: /^Next turn/ }));
     await expect.poll(() => page.getByText(/· Turn 3/).isVisible()).toBe(true);
     expect(await taps(page)).toEqual([
-      'Power of Ana: not entered',
-      'Resolve the battle',
+      '✓ Next',
+      '✓ Resolve',
       expect.stringMatching(/^Next turn: Avatar Mat to (Ana|Ben)$/)
     ]);
 
@@ -93,18 +121,18 @@ describe('Titans of Eden', () => {
     await context.close();
   });
 
-  it('three arenas: an ordinary turn is 3 taps, and the pad never hides a box or who wins', async () => {
+  it('three arenas, six players: an ordinary turn is a tap per power typed + 1, and the pad never hides a box or who wins', async () => {
     const { page, context } = await openTab(shared.browser);
-    await newGame(shared.server.url, page, { format: /Three/, players: 5 });
-    await countTaps(page);
-    await page
-      .getByRole('region', { name: 'This turn' })
-      .getByRole('button', { name: /^Power of/ })
-      .first()
-      .click();
+    await newGame(shared.server.url, page, { format: /Three/, players: 6 });
+    await quickBattle(page, [1, 1, 1, 1, 1, 1]);
+    await tapAfterLooking(page.getByRole('button', { name: /^Next turn/ }));
+    await expect.poll(() => page.getByText(/· Turn 2/).isVisible()).toBe(true);
+    // Issue 51: 9 taps before (the box, six ✓, Resolve, Next turn); now six ✓ and Next turn.
+    await countEveryTap(page);
+    const sheet = page.getByRole('dialog');
+    await page.getByRole('group', { name: /^Number pad/ }).waitFor();
     for (const p of [3, 7, 11]) await typeOnPad(page, p);
     // Typing Arena 2's second total: all six boxes and the three previews are in sight.
-    const sheet = page.getByRole('dialog');
     await expect
       .poll(() =>
         sheet
@@ -130,10 +158,13 @@ describe('Titans of Eden', () => {
     expect(covered).toEqual({ hidden: [], boxes: 6, previews: 3 });
     await shot(page, 'titans-three-arenas-pad');
     for (const p of [15, 19, 12]) await typeOnPad(page, p);
-    await page.getByRole('button', { name: 'Resolve the battle' }).click();
+    const resolve = page.getByRole('button', { name: 'Resolve the battle' });
+    if (await resolve.isVisible()) await resolve.click(); // as the table had to before
     await tapAfterLooking(page.getByRole('button', { name: /^Next turn/ }));
-    await expect.poll(() => page.getByText(/· Turn 2/).isVisible()).toBe(true);
-    expect(await taps(page)).toHaveLength(3);
+    await expect.poll(() => page.getByText(/· Turn 3/).isVisible()).toBe(true);
+    const counted = await taps(page);
+    expect(counted, counted.join(' | ')).toHaveLength(6 + 1);
+    expect(counted.filter((t) => t.startsWith('✓'))).toHaveLength(6);
     // Nobody is out in three arenas: a mat at 0 does not look eliminated.
     expect(await page.locator('.mat.out').count()).toBe(0);
 
@@ -141,7 +172,8 @@ describe('Titans of Eden', () => {
     // Enter, so a round of totals is typed without touching the screen.
     const boxes = page.getByRole('region', { name: 'This turn' }).getByRole('button', { name: /^Power of/ });
     const first = await boxes.nth(0).getAttribute('aria-label');
-    await boxes.first().click();
+    // Open on the first box by itself after Next turn.
+    await expect.poll(() => sheet.locator('.title').innerText()).toMatch(/ \(Arena \d\)$/);
     const focused = () =>
       page.evaluate(() => document.activeElement?.classList.contains('pad-input') ?? false);
     await expect.poll(focused).toBe(true);
@@ -188,9 +220,11 @@ describe('Titans of Eden', () => {
           await tapAfterLooking(page.getByRole('button', { name: /^Next: / }));
           await expect.poll(() => page.locator('.banner h2').innerText()).not.toBe(title);
         }
-        await box(page, 'Ana').click();
+        // The battle step opens the pad on the first box by itself; the last ✓ resolves.
+        await page.getByRole('group', { name: /^Number pad/ }).waitFor();
+        expect(await page.locator('.banner h2').innerText()).toMatch(/Battle$/);
         for (const p of [8, 3]) await typeOnPad(page, p);
-        await page.getByRole('button', { name: 'Resolve the battle' }).click();
+        await expect.poll(() => page.locator('.banner h2').innerText()).toMatch(/End of the turn$/);
         await tapAfterLooking(page.getByRole('button', { name: 'Next: Shuffle and draw' }));
         await tapAfterLooking(page.getByRole('button', { name: /^Next turn/ }));
       } else {
@@ -230,8 +264,7 @@ describe('Titans of Eden', () => {
         .filter({ hasText: /number/ })
         .count()
     ).toBe(0);
-    await typeOnPad(page, 1);
-    await page.getByRole('button', { name: 'Resolve the battle' }).click();
+    await typeOnPad(page, 1); // the last ✓: the battle is resolved
     await page.waitForTimeout(400); // looking at the result, then the double tap
     await page.getByRole('button', { name: /^Next turn/ }).dblclick();
     await expect.poll(() => page.getByText(/· Turn 2/).isVisible()).toBe(true);
@@ -403,6 +436,66 @@ describe('Titans of Eden', () => {
     // The full name is there for whoever needs it.
     expect(await page.getByTitle(names[0]).count()).toBeGreaterThan(0);
     await shot(page, 'titans-long-names-360');
+    await context.close();
+  });
+
+  // Issue 51, "the verb stays; the name gives way": with names up to 40 code points (the longest
+  // a name may be) every button and row that names a player shows what it does whole, at 390 px.
+  // The rulebook's Surge (a player spends a surge token at the start of the turn) and Haunt (the
+  // opponent gains Ghosts) are what those controls record.
+  it('long names never cut what a control does: Surge, Haunt, Spite, draw up to and Next turn', async () => {
+    const { page, context } = await openTab(shared.browser);
+    const long = [
+      'Maximilian Alexander',
+      'Ed',
+      'Cordelia Evangeline Rosalind Featherston',
+      'Demetrius Maximilian Theodore Worthingto',
+      'Esmeralda Guinevere Ophelia Brightwaters',
+      'Fitzwilliam Archibald Percival Lancaster'
+    ];
+    for (const [format, players] of [
+      [/Duel/, 2],
+      [/Three/, 6]
+    ] as const) {
+      await newGame(shared.server.url, page, { format, players, names: long });
+      const turn = page.getByRole('region', { name: 'This turn' });
+      const surges = turn.getByRole('group', { name: 'Surge' }).getByRole('button');
+      expect(await surges.count()).toBe(players);
+      for (const b of await surges.all()) {
+        expect(await cutWords(b, [': Surge', '(2 left)']), await b.innerText()).toEqual([]);
+        expect(await namesLost(b), await b.innerText()).toEqual([]);
+      }
+      await turn.locator('details.haunt summary').click();
+      const rows = turn.locator('.haunt-row');
+      expect(await rows.count()).toBe(players);
+      for (const [i, row] of (await rows.all()).entries()) {
+        const arena = players > 2 ? [` (A${Math.floor(i / 2) + 1})`] : [];
+        const text = await row.innerText();
+        expect(await cutWords(row, [' haunts ', ...arena, '+1', 'No Escape +2']), text).toEqual([]);
+        expect(await namesLost(row), text).toEqual([]);
+      }
+      // "Ed" is short: it shows whole beside a long name.
+      expect(await cutWords(rows.filter({ hasText: /^Ed haunts/ }), ['Ed'])).toEqual([]);
+      await shot(page, `titans-long-names-390-${players}`);
+
+      await quickBattle(
+        page,
+        Array.from({ length: players }, (_, i) => (i % 2 ? 1 : 9))
+      );
+      const spites = turn.locator('.spite').getByRole('button');
+      expect(await spites.count()).toBeGreaterThan(0);
+      for (const b of await spites.all()) {
+        expect(await cutWords(b, ['’s Spite:', ' gains 2 Ghosts']), await b.innerText()).toEqual([]);
+      }
+      for (const row of await turn.getByRole('list', { name: 'Draw up to' }).getByRole('listitem').all()) {
+        expect(await cutWords(row, [': draw up to ', '6']), await row.innerText()).toEqual([]);
+      }
+      const next = turn.getByRole('button', { name: /^Next turn/ });
+      const says = players > 2 ? ['Next turn: Avatar Mat to', 'Team '] : ['Next turn: Avatar Mat to '];
+      expect(await cutWords(next, says), await next.innerText()).toEqual([]);
+      expect(await scrollsSideways(page)).toBe(false);
+      await shot(page, `titans-long-names-390-${players}-end`);
+    }
     await context.close();
   });
 

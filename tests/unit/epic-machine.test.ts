@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { epicLogic } from '../../src/lib/games/epic/logic';
-import { epicMachine } from '../../src/lib/machines/epic';
+import { epicMachine, type EpicEvent } from '../../src/lib/machines/epic';
 import { HAND_LIMIT, STARTING_HAND, STARTING_MOJO } from '../../src/lib/games/epic/format';
 import type { StepMeta } from '../../src/lib/session/types';
+import { initialState, step } from '../../src/lib/session/replay';
 import { EpicDriver, epicSetup } from '../fixtures/epic';
 
 describe('Epic: starting a game', () => {
@@ -316,20 +317,58 @@ describe('Epic: the two flows', () => {
     expect(d.is({ game: 'prepare' })).toBe(true);
   });
 
-  it('quick flow: attack damage in any step moves to the Battle Step; a spent action leaves Prepare', () => {
+  it('quick flow: attack damage before the Battle Step moves to it; a spent action leaves Prepare', () => {
     const d = new EpicDriver(epicSetup(2)).begin().endTurn();
     expect(d.is({ game: 'prepare' })).toBe(true);
     d.send({ type: 'ACTION', player: 'p1', spent: true });
     expect(d.is({ game: 'preBattle' })).toBe(true);
     d.mojo('p1', -4, 'attack');
     expect(d.is({ game: { battle: 'ready' } })).toBe(true);
-    d.send({ type: 'NEXT' }).send({ type: 'NEXT' });
-    expect(d.is({ game: 'end' })).toBe(true);
-    d.mojo('p1', -2, 'attack');
-    expect(d.is({ game: 'battle' })).toBe(true);
     d.send({ type: 'ATTACK' }).send({ type: 'NEXT' });
     d.mojo('p1', -1, 'attack');
     expect(d.is({ game: { battle: 'block' } })).toBe(true);
+    const e = new EpicDriver(epicSetup(2)).begin().endTurn();
+    e.mojo('p1', -2, 'attack');
+    expect(e.is({ game: { battle: 'ready' } })).toBe(true);
+  });
+
+  // Rulebook, Turns: "Battle Step: … The active player may make any number of single or group
+  // attacks"; the Build and End Steps allow cards and abilities only. Attack damage is refused
+  // after the Battle Step (it used to move Guide me back to Battle), and a card's is not.
+  it('attack damage only in the Battle Step: refused in the Build and End Steps, card effects accepted', () => {
+    const d = new EpicDriver(epicSetup(2)).begin().endTurn();
+    d.send({ type: 'NEXT' }).send({ type: 'NEXT' }).send({ type: 'NEXT' });
+    expect(d.is({ game: 'build' })).toBe(true);
+    const attack: EpicEvent = {
+      type: 'MOJO',
+      changes: [{ player: 'p1', delta: -2 }],
+      reason: 'attack',
+      inBattle: true
+    };
+    expect(d.refuse(attack)).toBe(
+      'Attacks belong to the Battle Step: in the Build Step, changes come from cards or abilities.'
+    );
+    d.mojo('p1', -2, 'card');
+    expect(d.is({ game: 'build' })).toBe(true);
+    expect(d.ctx.mojo.p1).toBe(28);
+    d.send({ type: 'NEXT' });
+    expect(d.refuse(attack)).toMatch(/^Attacks belong to the Battle Step: in the End Step/);
+    d.mojo('p2', 1, 'ability');
+    expect(d.is({ game: 'end' })).toBe(true);
+    expect(d.ctx.mojo).toEqual({ p1: 28, p2: 31 });
+  });
+
+  it('a game saved before the Battle Step rule still replays: its attack damage in the End Step goes back to Battle', () => {
+    // Stored events carry no `inBattle`: they replay exactly as they were made.
+    const d = new EpicDriver(epicSetup(2)).begin().endTurn();
+    d.send({ type: 'NEXT' }).send({ type: 'NEXT' }).send({ type: 'NEXT' }).send({ type: 'NEXT' });
+    expect(d.is({ game: 'end' })).toBe(true);
+    d.send({ type: 'MOJO', changes: [{ player: 'p1', delta: -2 }], reason: 'attack' });
+    expect(d.is({ game: { battle: 'ready' } })).toBe(true);
+    expect(d.ctx.mojo.p1).toBe(28);
+    const replayed = d.events.reduce((s, e) => step(epicLogic, s, e)!, initialState(epicLogic, d.setup));
+    expect(replayed.value).toEqual(d.snapshot.value);
+    expect(replayed.context).toEqual(d.ctx);
   });
 
   it('quick flow: one NEXT_TURN ends the turn from any step', () => {

@@ -40,7 +40,12 @@ export type EpicEvent =
   | { type: 'BEGIN' }
   | { type: 'NEXT' }
   | { type: 'ATTACK' }
-  | { type: 'MOJO'; changes: MojoChange[]; reason: MojoReason }
+  /**
+   * `inBattle`: sent with attack damage by every screen since attacks were held to the Battle
+   * Step. Attack damage saved before carries none and replays as it was made (from the Build or
+   * End Step it went back to the Battle Step); with it, attack damage there is refused.
+   */
+  | { type: 'MOJO'; changes: MojoChange[]; reason: MojoReason; inBattle?: true }
   | { type: 'ACTION'; player: string; spent: boolean }
   | { type: 'CANNOT_DRAW'; player: string; cards: number }
   | { type: 'DECK_EMPTY'; players: string[] }
@@ -53,6 +58,12 @@ type Name = (id: string) => string;
 
 /** The most cards one effect can fail to draw in Pack War: more is a typing slip. */
 export const MAX_UNDRAWN = 99;
+
+/** A step of the turn, as the machine's `game` state names it (`battle` for any beat of an attack). */
+export type TurnStep = 'prepare' | 'preBattle' | 'battle' | 'build' | 'end';
+
+/** The steps after the Battle Step: no attack happens there, so no attack damage either. */
+const AFTER_BATTLE: Partial<Record<TurnStep, string>> = { build: 'Build', end: 'End' };
 
 const whole = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x);
 
@@ -68,6 +79,20 @@ function inGame(ctx: EpicContext, id: unknown, name: Name): string | undefined {
  * machine's guards and the refusal messages both come from here, so they never disagree.
  */
 export const epicChecks = {
+  /**
+   * Why attack damage cannot be entered now (undefined: it can). Attacks happen in the Battle
+   * Step only; from Prepare or Pre-Battle the table has simply moved on to it.
+   */
+  attackNow(ctx: EpicContext, step: TurnStep | undefined) {
+    if (ctx.turn === 1) {
+      return 'The first turn starts at the Build Step: there is no Battle Step, so no attack damage.';
+    }
+    const after = step && AFTER_BATTLE[step];
+    if (after) {
+      return `Attacks belong to the Battle Step: in the ${after} Step, changes come from cards or abilities.`;
+    }
+    return undefined;
+  },
   mulligan(ctx: EpicContext, e: Of<'MULLIGAN'>, name: Name) {
     const problem = inGame(ctx, e.player, name);
     if (problem) return problem;
@@ -81,7 +106,8 @@ export const epicChecks = {
     }
     return undefined;
   },
-  mojo(ctx: EpicContext, e: Of<'MOJO'>, name: Name) {
+  /** `step`: where the turn is (for attack damage marked `inBattle`); undefined checks no step. */
+  mojo(ctx: EpicContext, e: Of<'MOJO'>, name: Name, step?: TurnStep) {
     if (!Array.isArray(e.changes) || e.changes.length === 0) return 'Say whose Mojo changes.';
     if (!MOJO_REASONS.includes(e.reason))
       return 'Say what the change is for: attack, card, ability or other.';
@@ -100,8 +126,9 @@ export const epicChecks = {
         return `${name(c.player)} is attacking this turn: attack damage goes to the defending player.`;
       }
     }
-    if (e.reason === 'attack' && ctx.turn === 1) {
-      return 'The first turn starts at the Build Step: there is no Battle Step, so no attack damage.';
+    if (e.reason === 'attack') {
+      // Saved attack damage without `inBattle` is held to the first-turn rule only, as it was made.
+      return epicChecks.attackNow(ctx, e.inBattle ? step : undefined);
     }
     return undefined;
   },
@@ -152,7 +179,6 @@ const PLAY = '#epic.game';
 
 /** The events of play, as the `game` state accepts them (targets are absolute, so they can be reused). */
 const play = {
-  MOJO: { guard: 'validMojo', actions: 'mojo' },
   ACTION: { guard: 'validAction', actions: 'action' },
   CANNOT_DRAW: { guard: 'validCannotDraw', actions: 'cannotDraw' },
   DECK_EMPTY: { guard: 'validDeckEmpty', actions: 'deckEmpty' },
@@ -160,13 +186,27 @@ const play = {
   NEXT_TURN: { target: `${PLAY}.prepare`, actions: 'endTurn' }
 } as const;
 
+/** A Mojo change accepted where the table is. */
+const mojoHere = { guard: 'validMojo', actions: 'mojo' } as const;
+
 /**
- * Quick flow: attack damage means the table is in the Battle step, wherever the app was. Steps
- * outside the battle take it there; the battle's own states accept it where they are (the
- * game-level MOJO above).
+ * Quick flow: attack damage before the Battle Step means the table has moved on to it, wherever
+ * the app was; the battle's own states accept it where they are.
  */
 const attackMovesToBattle = {
-  MOJO: { guard: 'validAttack', target: `${PLAY}.battle`, actions: 'mojo' }
+  MOJO: [{ guard: 'validAttack', target: `${PLAY}.battle`, actions: 'mojo' }, mojoHere]
+} as const;
+
+/**
+ * After the Battle Step no attack happens (rulebook, Turns: attacks are made in the Battle
+ * Step): a change there is from a card, an ability or something else. Attack damage saved
+ * before that rule (no `inBattle`) still replays as it was made, back to the Battle Step.
+ */
+const noAttacksHere = {
+  MOJO: [
+    { guard: 'attackSavedBefore', target: `${PLAY}.battle`, actions: 'mojo' },
+    { guard: 'validEffect', actions: 'mojo' }
+  ]
 } as const;
 
 type Transition = { guard?: string; target?: string; actions: string };
@@ -197,6 +237,15 @@ export const epicMachine = setup({
     validAttack: ({ context, event }) =>
       event.type === 'MOJO' &&
       event.reason === 'attack' &&
+      epicChecks.mojo(context, event, anyName) === undefined,
+    attackSavedBefore: ({ context, event }) =>
+      event.type === 'MOJO' &&
+      event.reason === 'attack' &&
+      !event.inBattle &&
+      epicChecks.mojo(context, event, anyName) === undefined,
+    validEffect: ({ context, event }) =>
+      event.type === 'MOJO' &&
+      event.reason !== 'attack' &&
       epicChecks.mojo(context, event, anyName) === undefined,
     validAction: ({ context, event }) =>
       event.type === 'ACTION' && epicChecks.action(context, event, anyName) === undefined,
@@ -290,7 +339,7 @@ export const epicMachine = setup({
       on: {
         MULLIGAN: { guard: 'validMulligan', actions: 'mulligan' },
         BEGIN: { target: `${PLAY}.build`, actions: 'keepRest' },
-        MOJO: fromMulligan(play.MOJO),
+        MOJO: fromMulligan(mojoHere),
         ACTION: fromMulligan(play.ACTION),
         CANNOT_DRAW: fromMulligan(play.CANNOT_DRAW),
         DECK_EMPTY: fromMulligan(play.DECK_EMPTY),
@@ -328,6 +377,7 @@ export const epicMachine = setup({
         },
         battle: {
           initial: 'ready',
+          on: { MOJO: mojoHere },
           states: {
             ready: {
               meta: stepMeta(
@@ -376,7 +426,7 @@ export const epicMachine = setup({
             'step-build',
             'speed'
           ]),
-          on: { NEXT: 'end', ...attackMovesToBattle }
+          on: { NEXT: 'end', ...noAttacksHere }
         },
         end: {
           meta: stepMeta(
@@ -384,7 +434,7 @@ export const epicMachine = setup({
             'Fast plays, then discard down to 10 cards. Flipped cards prepare, damage and “until end of turn” effects end, unspent actions go.',
             ['step-end', 'hand-size']
           ),
-          on: { NEXT: { target: 'prepare', actions: 'endTurn' }, ...attackMovesToBattle }
+          on: { NEXT: { target: 'prepare', actions: 'endTurn' }, ...noAttacksHere }
         }
       }
     },

@@ -31,6 +31,12 @@ export interface SendOptions {
    * shared counter's steps are sent this way without saying so (`asRepeat`, ./repeat.ts).
    */
   repeat?: boolean;
+  /**
+   * The second event of one tap, sent by the same handler right after its first was accepted
+   * (Titans' last ✓: the power, then the battle): it is made on the state that first event left,
+   * which the screen has not painted yet, so it is checked against that head instead.
+   */
+  follows?: boolean;
 }
 
 /** How long a write may take before the screen says "saving". */
@@ -156,7 +162,7 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
 
   send(event: GameEvent, options: SendOptions = {}): SendOutcome {
     const repeat = options.repeat ?? repeating();
-    const seen = repeat ? undefined : this.shown;
+    const seen = repeat ? undefined : options.follows ? this.head : this.shown;
     const inline = options.inline ?? saysItsRefusals();
     return this.report(this.runtime.send(event, { seen, repeat }), 'event', { ...options, inline });
   }

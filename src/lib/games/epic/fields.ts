@@ -21,7 +21,7 @@ const events: EventFields<EpicEvent> = {
   BEGIN: {},
   NEXT: {},
   ATTACK: {},
-  MOJO: { changes: { player: true, delta: true }, reason: true },
+  MOJO: { changes: { player: true, delta: true }, reason: true, inBattle: true },
   ACTION: { player: true, spent: true },
   CANNOT_DRAW: { player: true, cards: true },
   DECK_EMPTY: { players: true },

@@ -8,7 +8,7 @@ import type { GameLogic } from '../../session/types';
 import { buildResult } from '../../session/results';
 import { gameLogic } from '../logic';
 import { epicFields } from './fields';
-import { epicChecks, epicMachine, type EpicEvent } from '../../machines/epic';
+import { epicChecks, epicMachine, type EpicEvent, type TurnStep } from '../../machines/epic';
 import { describePick } from './draft';
 import { epicSetupProblem, formatName, playerName, sideboardAllowed, type EpicSetup } from './format';
 import {
@@ -88,6 +88,12 @@ function where(snapshot: AnyMachineSnapshot): string[] {
   return out;
 }
 
+/** The step of the turn a snapshot is in (any beat of an attack is `battle`); undefined outside play. */
+export function turnStep(snapshot: AnyMachineSnapshot): TurnStep | undefined {
+  const path = where(snapshot);
+  return path[0] === 'game' ? (path[1] as TurnStep) : undefined;
+}
+
 const STEP_NAMES: Record<string, string> = {
   prepare: 'the Prepare Step',
   preBattle: 'the Pre-Battle Step',
@@ -136,7 +142,7 @@ export const epicLogic: GameLogic<EpicSetup> = gameLogic<EpicSetup, EpicContext,
           ? 'Attacks are declared in the Battle Step, between attacks.'
           : 'Attacks happen in the Battle Step of a turn.';
       case 'MOJO':
-        return playing ? epicChecks.mojo(ctx, e, name) : notYet;
+        return playing ? epicChecks.mojo(ctx, e, name, turnStep(snapshot)) : notYet;
       case 'ACTION':
         return playing ? epicChecks.action(ctx, e, name) : notYet;
       case 'CANNOT_DRAW':
