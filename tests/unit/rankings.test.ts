@@ -62,11 +62,12 @@ describe('Twilight of the Gods: ranked by when each player dropped out', () => {
     const d = new TwilightDriver(twilightSetup(8, { first: 0 })).begin();
     const outOrder: number[] = [];
     // Each turn the active player brings the highest seat still in down (one defender a Combat).
-    while (d.snapshot.status !== 'done') {
+    const over = () => (d.snapshot.status as string) === 'done';
+    while (!over()) {
       const target = [7, 6, 5, 4, 3, 2, 1, 0].find((s) => s !== d.ctx.active && !d.player(s).out)!;
       d.send({ type: 'HIT_LIFE', target, life: d.player(target).life });
       outOrder.push(target);
-      if (d.snapshot.status !== 'done') d.send({ type: 'END_TURN' });
+      if (!over()) d.send({ type: 'END_TURN' });
     }
     const r = twilightLogic.result(d.snapshot, d.setup);
     expect(outOrder).toHaveLength(7);
