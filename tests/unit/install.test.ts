@@ -77,6 +77,10 @@ describe('the changelog line', () => {
     expect(
       newestChange('# Changes\n\nIntro.\n\n## 0.2.0\n\n- Newest thing.\n- Other.\n\n## 0.1.0\n\n- Old.\n')
     ).toBe('Newest thing.');
+    // A bullet wrapped over lines is said whole, not cut at its first line's end.
+    expect(newestChange('## 0.2.0\n\n- Newest thing, told\n  over two lines.\n- Other.\n')).toBe(
+      'Newest thing, told over two lines.'
+    );
     expect(() => newestChange('# Changes\n')).toThrow(/no "## <version>" entry/);
     expect(() => newestChange('## 0.2.0\n\nProse only.\n## 0.1.0\n- Old.')).toThrow(/has no "- " line/);
   });
