@@ -4,40 +4,16 @@
  * `location` and `comments`.
  */
 import { describe, expect, it } from 'vitest';
-import type { EventRecord, SessionRecord } from '../../src/lib/db/records';
 import { exportBackup, importBackup } from '../../src/lib/db/backup';
 import { playNotesProblem } from '../../src/lib/results/play-notes';
 import { setPlayNotes } from '../../src/lib/session/store';
-import { playRecord, type GameInfo } from '../../src/lib/results/stats';
+import { playRecord } from '../../src/lib/results/stats';
 import { bgStatsPlay } from '../../src/lib/results/bgstats';
-import { finishedGames } from '../fixtures/finished';
+import { finishedGames, storedFinished } from '../fixtures/finished';
 import { freshDb } from './helpers';
 
 const game = finishedGames()[0];
-const info: GameInfo = {
-  title: game.entry.title,
-  describeSetup: game.entry.describeSetup,
-  logic: game.logic
-};
-const start = Date.UTC(2026, 10, 21, 20);
-const session: SessionRecord = {
-  id: 'notes1',
-  game: game.entry.id,
-  setup: game.setup as SessionRecord['setup'],
-  created: start,
-  updated: start,
-  status: 'finished',
-  summary: '',
-  head: game.events.length
-};
-const log: EventRecord[] = game.events.map((event, i) => ({
-  sessionId: session.id,
-  seq: i + 1,
-  kind: 'event',
-  event,
-  time: start + (i + 1) * 30_000,
-  label: event.type
-}));
+const { session, log, info } = storedFinished(game, 'notes1');
 const resolve = async (g: string) => (g === game.entry.id ? game.logic : undefined);
 
 async function stored() {

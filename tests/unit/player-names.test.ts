@@ -5,7 +5,6 @@
  * through a backup as they are.
  */
 import { describe, expect, it } from 'vitest';
-import type { EventRecord, SessionRecord } from '../../src/lib/db/records';
 import {
   MAX_NAME,
   nameLength,
@@ -14,9 +13,9 @@ import {
   tableNamesProblem
 } from '../../src/lib/util/player-name';
 import { SessionRuntime } from '../../src/lib/session/runtime';
-import { playerStats, playersOf, playRecord, type GameInfo } from '../../src/lib/results/stats';
+import { playerStats, playersOf, playRecord } from '../../src/lib/results/stats';
 import { exportBackup, importBackup } from '../../src/lib/db/backup';
-import { finishedGames } from '../fixtures/finished';
+import { finishedGames, storedFinished } from '../fixtures/finished';
 import { freshDb } from './helpers';
 
 const FAMILY = '👩‍👩‍👧'; // five code points, eight UTF-16 units: one character to a person
@@ -84,30 +83,7 @@ describe.each(finishedGames().map((g) => [g.entry.id, g] as const))('%s', (id, g
   it('a game stored before the rule, every seat "Ana": its result keys by seat, stats count Ana once, a backup keeps it as it is', async () => {
     const setup = ana(game.setup);
     expect(game.logic.setupProblem(setup)).toBeUndefined();
-    const start = Date.UTC(2026, 10, 21, 20);
-    const session: SessionRecord = {
-      id: `ana-${id}`,
-      game: id,
-      setup: setup as SessionRecord['setup'],
-      created: start,
-      updated: start,
-      status: 'finished',
-      summary: '',
-      head: game.events.length
-    };
-    const log: EventRecord[] = game.events.map((event, i) => ({
-      sessionId: session.id,
-      seq: i + 1,
-      kind: 'event',
-      event,
-      time: start + (i + 1) * 30_000,
-      label: event.type
-    }));
-    const info: GameInfo = {
-      title: game.entry.title,
-      describeSetup: game.entry.describeSetup,
-      logic: game.logic
-    };
+    const { session, log, info } = storedFinished(game, `ana-${id}`, setup);
     const play = playRecord(session, log, info, new Map());
     // Every seat stays its own row (the result page keys by seat: two "Ana"s broke it for good).
     expect(new Set(play.players.map((p) => p.seat)).size).toBe(setup.players.length);
