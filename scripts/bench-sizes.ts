@@ -19,9 +19,13 @@ import { launch, openTab } from '../tests/browser/harness';
  * for a while; storing home's HTML alone of the prerendered pages brought it back under 600.
  * 0.3.0 raised it to 620: one check for every game from outside (#58) and the play screens'
  * shared promises (#50: the play screen's parts, Back, drafts kept, refusals beside their
- * control) came to 15 KB, all of it code the app runs, none of it in the home's first paint.)
+ * control) came to 15 KB, all of it code the app runs, none of it in the home's first paint.
+ * 0.4.0 raised it to 640: what the table no longer tracks by hand (#51: Twilight's Combat Field
+ * and moves, WiZ's Stun and wrong joker, Theos' cleanup typing, names that give way on buttons,
+ * and their rulings in the rules text) and results you can trust (#52) came to 11.5 KB, again
+ * none of it in the home's first paint, which stayed at 49 KB.)
  */
-export const BUDGET = { firstPaint: 50 * 1024, firstPaintFiles: 12, precache: 620 * 1024 };
+export const BUDGET = { firstPaint: 50 * 1024, firstPaintFiles: 12, precache: 640 * 1024 };
 
 export interface Size {
   total: number;
