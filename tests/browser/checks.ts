@@ -143,24 +143,28 @@ export async function wordsBrokenInHeaders(page: Page): Promise<string[]> {
 
 /**
  * Starts counting taps: every click except the keys of number entry (digits, sign, delete and the
- * ✓ that confirms a typed number, marked `data-entry-key`). Read the count with `taps(page)`.
+ * ✓ that confirms a typed number, marked `data-entry-key`). With `confirms`, a number's ✓ counts
+ * too (issue 51's way: every tap but a digit key). Read the count with `taps(page)`.
  */
-export async function countTaps(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __taps: string[]; __tapsOn?: boolean };
+export async function countTaps(page: Page, options: { confirms?: boolean } = {}): Promise<void> {
+  await page.evaluate((confirms) => {
+    const w = window as unknown as { __taps: string[]; __tapsOn?: boolean; __tapsConfirms?: boolean };
     w.__taps = [];
+    w.__tapsConfirms = confirms;
     if (w.__tapsOn) return;
     w.__tapsOn = true;
     document.addEventListener(
       'click',
       (e) => {
         const el = (e.target as Element).closest('button, a, summary, [role=button]');
-        if (!el || el.closest('[data-entry-key]')) return;
+        // With `confirms`, only the pad's own keys are left out (digits, sign, delete).
+        const key = el?.closest(w.__tapsConfirms ? '[aria-label^="Number pad"]' : '[data-entry-key]');
+        if (!el || key) return;
         w.__taps.push((el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40));
       },
       true
     );
-  });
+  }, options.confirms === true);
 }
 
 export async function taps(page: Page): Promise<string[]> {

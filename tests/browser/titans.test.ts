@@ -12,6 +12,7 @@ import { useBrowser } from './shared';
 import { cutWords, namesLost } from './epic-titans-names';
 import {
   accessibilityProblems,
+  countTaps,
   finishedInStorage,
   scrollsSideways,
   tapAfterLooking,
@@ -20,28 +21,6 @@ import {
 } from './checks';
 
 const shared = useBrowser();
-
-/**
- * Counting taps as issue 51 counts them: every tap but a digit key (and the pad's sign and
- * delete), so a number's ✓ counts. Read with `taps(page)`.
- */
-async function countEveryTap(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __taps: string[]; __everyTap?: boolean };
-    w.__taps = [];
-    if (w.__everyTap) return;
-    w.__everyTap = true;
-    document.addEventListener(
-      'click',
-      (e) => {
-        const el = (e.target as Element).closest('button, a, summary, [role=button]');
-        if (!el || (el.closest('[data-entry-key]') && !el.matches('.confirm'))) return;
-        w.__taps.push((el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40));
-      },
-      true
-    );
-  });
-}
 
 async function historyText(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'More' }).click();
@@ -97,7 +76,7 @@ describe('Titans of Eden', () => {
 
     // Turn 2, an ordinary turn, counted with every ✓ (issue 51: 5 taps before: the box, ✓ Next,
     // ✓ Done, Resolve, Next turn). The pad is open on the first box already; the last ✓ resolves.
-    await countEveryTap(page);
+    await countTaps(page, { confirms: true });
     await quickBattle(page, [9, 1]);
     await tapAfterLooking(page.getByRole('button', { name: /^Next turn/ }));
     await expect.poll(() => page.getByText(/· Turn 3/).isVisible()).toBe(true);
@@ -128,7 +107,7 @@ describe('Titans of Eden', () => {
     await tapAfterLooking(page.getByRole('button', { name: /^Next turn/ }));
     await expect.poll(() => page.getByText(/· Turn 2/).isVisible()).toBe(true);
     // Issue 51: 9 taps before (the box, six ✓, Resolve, Next turn); now six ✓ and Next turn.
-    await countEveryTap(page);
+    await countTaps(page, { confirms: true });
     const sheet = page.getByRole('dialog');
     await page.getByRole('group', { name: /^Number pad/ }).waitFor();
     for (const p of [3, 7, 11]) await typeOnPad(page, p);

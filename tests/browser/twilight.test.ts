@@ -499,19 +499,7 @@ describe('Twilight of the Gods', () => {
     const { page, context } = await openTab(shared.browser);
     await newGame(page);
     await page.getByRole('button', { name: /^Begin: Ana draws 1/ }).click();
-    await page.evaluate(() => {
-      const w = window as unknown as { __all: string[] };
-      w.__all = [];
-      document.addEventListener(
-        'click',
-        (e) => {
-          const el = (e.target as Element).closest('button, a, summary, [role=button]');
-          if (!el || el.closest('.pad')) return;
-          w.__all.push((el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40));
-        },
-        true
-      );
-    });
+    await countTaps(page, { confirms: true });
     await turn(page).getByRole('button', { name: 'Trade with Ben', exact: true }).click();
     const pad = page.getByRole('group', { name: /^Number pad/ });
     await pad.getByRole('button', { name: '2', exact: true }).click();
@@ -521,7 +509,7 @@ describe('Twilight of the Gods', () => {
     expect(await area(page, 'Ben').innerText()).toMatch(/Aspect Stack\s*2/);
     await tapAfterLooking(page.getByRole('button', { name: /^Greater Aspect into play, end the turn/ }));
     await expect.poll(() => page.getByText('Turn 2 ·').first().isVisible()).toBe(true);
-    const all = await page.evaluate(() => (window as unknown as { __all: string[] }).__all);
+    const all = await taps(page);
     expect(all).toEqual([
       'Trade with Ben',
       '✓ Same back: Ben gives 2 too',

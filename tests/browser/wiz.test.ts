@@ -417,25 +417,6 @@ describe('WiZ', () => {
     await context.close();
   });
 
-  /** Every tap that is not a digit key, a number's ✓ included (issue 51's way of counting). */
-  async function countEveryTap(page: Page) {
-    await page.evaluate(() => {
-      const w = window as unknown as { __all: string[]; __allOn?: boolean };
-      w.__all = [];
-      if (w.__allOn) return;
-      w.__allOn = true;
-      document.addEventListener(
-        'click',
-        (e) => {
-          const el = (e.target as Element).closest('button, a, summary');
-          if (!el || el.closest('[aria-label^="Number pad"]')) return;
-          w.__all.push((el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40));
-        },
-        true
-      );
-    });
-  }
-  const everyTap = (page: Page) => page.evaluate(() => (window as unknown as { __all: string[] }).__all);
   async function digits(page: Page, value: number) {
     const pad = page.getByRole('group', { name: /^Number pad/ });
     for (const ch of String(value)) await pad.getByRole('button', { name: ch, exact: true }).click();
@@ -447,7 +428,7 @@ describe('WiZ', () => {
     const { page, context } = await openTab(shared.browser);
     await newGame(page);
     // Before: went out, ✓, No more hands, ✓, ✓, Score.
-    await countEveryTap(page);
+    await countTaps(page, { confirms: true });
     await tapAfterLooking(wentOut(page, 'Ben'));
     await typeOnPad(page, 8);
     await expect.poll(() => confirmKey(page).innerText()).toContain('No more hands');
@@ -457,11 +438,11 @@ describe('WiZ', () => {
     await typeOnPad(page, 45);
     await tapAfterLooking(scoreButton(page));
     await expect.poll(() => board(page)).toMatch(/Round 2/);
-    expect(await everyTap(page)).toHaveLength(6);
+    expect(await taps(page)).toHaveLength(6);
     expect(await board(page)).toMatch(/Ben\s+150 EP/);
 
     // After: "✓ Last hand" is the hand's ✓ and "no more hands" in one tap.
-    await countEveryTap(page);
+    await countTaps(page, { confirms: true });
     await tapAfterLooking(wentOut(page, 'Cy'));
     await digits(page, 8);
     await tapAfterLooking(lastHand(page));
@@ -472,7 +453,7 @@ describe('WiZ', () => {
     await expect.poll(() => scoreButton(page).innerText()).toBe('Score the round: Cy +150 EP');
     await tapAfterLooking(scoreButton(page));
     await expect.poll(() => board(page)).toMatch(/Round 3/);
-    const counted = await everyTap(page);
+    const counted = await taps(page);
     expect(counted).toEqual([
       'Cy went out',
       '✓ Last hand: on to the chaotic EP',
