@@ -37,8 +37,17 @@ describe('the recovery copy', () => {
     await tapAfterLooking(undoButton(page));
     await expect.poll(() => spent(page)).toBe(1);
     await expect.poll(() => storedSteps(page, id)).toBe(3);
-    // The game's file: its record, then one line per stored step.
-    await expect.poll(async () => (await journalFiles(page))[`${id}.jsonl`]?.length).toBe(4);
+    // The game's file: its record, then one line per stored step, in order (and the record's
+    // fields as the first step wrote them, so a game left in its first turn reads as played).
+    const kinds = async () =>
+      ((await journalFiles(page))[`${id}.jsonl`] ?? []).map((line) => {
+        const value = JSON.parse(line) as { t: string; seq?: number };
+        return value.t === 'e' ? `e${value.seq}` : value.t;
+      });
+    await expect
+      .poll(async () => (await kinds()).filter((kind) => kind !== 'r'))
+      .toEqual(['game', 'e1', 'e2', 'e3']);
+    expect((await kinds()).filter((kind) => kind === 'r')).toHaveLength(1);
     const before = { board: await board(page), undo: await undoButton(page).getAttribute('aria-label') };
 
     await visit(page, `${shared.server.url}/settings`);
