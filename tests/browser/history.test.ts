@@ -198,17 +198,33 @@ describe('history and stats', () => {
     await page.getByRole('listitem').filter({ hasText: 'Anna' }).waitFor();
 
     await page.getByRole('navigation').getByRole('link', { name: 'History' }).click();
-    // One rule wherever the game is shown: the names it was played with (as its summary, chart,
-    // board and history tell it), and the name now beside a player renamed since.
-    const renamed = /Ana won · Ana 3 – Ben 0[\s\S]*Ana \(now Anna\), Ben/;
+    // The one rename rule (results/names.ts): the name now wherever the game is shown or sent,
+    // the summary line included; only its steps keep the words they were said in.
+    const renamed = /Anna won · Anna 3 – Ben 0[\s\S]*Anna, Ben/;
     await expect.poll(() => list.innerText()).toMatch(renamed);
+    expect(await list.innerText()).not.toMatch(/\bAna\b/);
     await page.getByLabel('Player').selectOption({ label: 'Anna' });
     await expect.poll(() => page.getByRole('status').first().innerText()).toBe('1 finished game');
     await list.getByRole('link', { name: /Titans of Eden/ }).click();
-    await page.getByRole('heading', { name: 'Ana wins', exact: true }).waitFor();
-    await expect.poll(() => page.getByRole('table').first().innerText()).toMatch(/Ana \(now Anna\)/);
+    await page.getByRole('heading', { name: 'Anna wins', exact: true }).waitFor();
+    const table = page.getByRole('table').first();
+    await expect.poll(() => table.innerText()).toMatch(/Anna/);
+    expect(await table.innerText()).not.toMatch(/\bAna\b|now/);
+    await page.getByText('Anna played as Ana.', { exact: true }).waitFor();
     const legend = page.getByRole('region', { name: /per turn/ }).locator('figcaption');
-    await expect.poll(() => legend.innerText()).toMatch(/^Ana \(now Anna\)\s+Ben\b/);
+    await expect.poll(() => legend.innerText()).toMatch(/^Anna\s+Ben\b/);
+    await expect.poll(() => page.locator('.board').innerText()).toMatch(/\bAnna\b/);
+    expect(await page.locator('.board').innerText()).not.toMatch(/\bAna\b/);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Everything that happened' }).innerText())
+      .toMatch(/Ana destroys a temple of Ben/);
+    logged = '';
+    await page.getByRole('button', { name: 'Log in BG Stats' }).click();
+    await expect.poll(() => logged).toMatch(/^https:\/\/app\.bgstatsapp\.com\/createPlay\.html\?data=/);
+    const renamedPlay = JSON.parse(decodeURIComponent(new URL(logged).search.slice('?data='.length)));
+    expect(renamedPlay.players.map((p: { name: string }) => p.name)).toEqual(['Anna', 'Ben']);
+    await page.getByRole('heading', { name: 'Anna wins', exact: true }).scrollIntoViewIfNeeded();
+    await bothThemes(page, 'history-renamed');
     await visit(page, shared.server.url);
     await expect.poll(() => page.getByRole('list', { name: 'Finished games' }).innerText()).toMatch(renamed);
 

@@ -23,6 +23,7 @@ import { newId } from '../util/id';
 import { EARLIEST_TIME } from '../util/dates';
 import { MAX_PROFILES } from '../util/player-name';
 import { MAX_LOCATION, MAX_NOTE } from '../results/play-notes';
+import { MAX_SEAT_SPANS } from '../session/summary-seats';
 import type { EventRecord, ProfileRecord, SessionRecord, SettingRecord } from './records';
 import { SCHEMA_VERSION, type TablesideDB } from './schema';
 import {
@@ -85,6 +86,8 @@ const MAX_SESSIONS = 10_000;
 const MAX_EVENTS = 1_000_000;
 export { EARLIEST_TIME };
 const DAY = 24 * 60 * 60 * 1000;
+/** A summary's place for a name: where it starts, its length, whose seat (session/summary-seats.ts). */
+const SEAT_SPAN = 'expected three whole numbers: where a name starts, its length and its seat';
 
 export interface Backup {
   format: typeof BACKUP_FORMAT;
@@ -199,6 +202,9 @@ function recordChecks(dates: DateRange) {
     optional: {
       // Derived: checked for shape, then recomputed.
       summary: text(500),
+      summarySeats: list(list(whole(0), { min: [3, SEAT_SPAN], max: [3, SEAT_SPAN] }), {
+        max: [MAX_SEAT_SPANS, `expected at most ${MAX_SEAT_SPANS} places`]
+      }),
       head: whole(0),
       location: text(MAX_LOCATION),
       note: text(MAX_NOTE),

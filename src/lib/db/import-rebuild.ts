@@ -20,6 +20,7 @@ import { decide, historyFields, refusalReason } from '../session/send';
 import { adjustedLabel } from '../session/adjust';
 import { Timeline } from '../session/timeline';
 import type { GameLogic, Period } from '../session/types';
+import { storedSummary, summaryFields, type SeatSpan } from '../session/summary-seats';
 import { Where, type Problems } from './import-read';
 import { eventFieldProblems, setupFieldProblems } from './incoming';
 import type { Slicer } from './import-slices';
@@ -47,6 +48,8 @@ export interface VersionInfo {
   lastLabel?: string;
   lastPlayed: number;
   summary: string;
+  /** Where each seat's name sits in the summary (session/summary-seats.ts). */
+  summarySeats?: SeatSpan[];
 }
 
 export interface RebuiltGame {
@@ -83,7 +86,7 @@ export function versionInfo(
     period: logic.period(timeline.snapshot, setup),
     lastLabel: timeline.effective.at(-1)?.label,
     lastPlayed: timeline.log.at(-1)?.time ?? fallbackTime,
-    summary: logic.summarize(timeline.snapshot, setup)
+    ...storedSummary(summaryFields(logic, timeline.snapshot, setup))
   };
 }
 
@@ -182,10 +185,13 @@ export async function rebuildGame(
       if (slicer.due()) await slicer.pause(progress(i + 1));
     }
     const info = versionInfo(logic, session.setup, timeline, session.created);
+    // The summary and its places are written afresh (a file's own are never kept).
+    const { summarySeats: _, ...kept } = session;
     const rebuilt: SessionRecord = {
-      ...session,
+      ...kept,
       head: timeline.head,
       summary: info.summary,
+      ...(info.summarySeats ? { summarySeats: info.summarySeats } : {}),
       status: statusAfter(session.status, timeline.snapshot)
     };
     return { session: rebuilt, log: timeline.log as EventRecord[], info, states: endStates(logic, timeline) };

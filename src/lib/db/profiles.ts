@@ -95,6 +95,20 @@ function satTogether(
   games: readonly SessionRecord[],
   titleOf: (game: string) => string
 ): string {
+  return `${a} and ${b} played in ${gamesNamed(games, titleOf)}, so they are two people and cannot be merged. Rename one instead.`;
+}
+
+function sharedTable(
+  player: string,
+  guest: string,
+  games: readonly SessionRecord[],
+  titleOf: (game: string) => string
+): string {
+  return `${player} played with a guest called ${guest} in ${gamesNamed(games, titleOf)}: two players called ${guest} at one table could not be told apart. Choose another name.`;
+}
+
+/** "3 games together (Titans of Eden, 8 Nov 2026; …)", newest first. */
+function gamesNamed(games: readonly SessionRecord[], titleOf: (game: string) => string): string {
   const newest = [...games].sort((x, y) => y.created - x.created);
   const named = newest.slice(0, 3).map((s) => {
     const day = new Date(s.created).toLocaleDateString(undefined, {
@@ -106,22 +120,38 @@ function satTogether(
   });
   const more = newest.length > 3 ? ` and ${newest.length - 3} more` : '';
   const count = games.length === 1 ? 'one game' : `${games.length} games`;
-  return `${a} and ${b} played in ${count} together (${named.join('; ')}${more}), so they are two people and cannot be merged. Rename one instead.`;
+  return `${count} together (${named.join('; ')}${more})`;
 }
 
+/**
+ * Renames a remembered player. A game shows its players by the names they have now
+ * (results/names.ts), so the new name must not be another player's, nor a guest's at a table
+ * this player sat at: two Bos at one table could not be told apart (`titleOf` names the games).
+ */
 export async function renameProfile(
   db: TablesideDB,
   id: string,
   name: string,
-  now = Date.now()
+  now = Date.now(),
+  titleOf: (game: string) => string = (game) => game
 ): Promise<ProfileChange> {
   const problem = nameProblem(name);
   if (problem) return { ok: false, reason: problem };
-  return db.transaction('rw', db.profiles, async () => {
+  return db.transaction('rw', db.profiles, db.sessions, async () => {
     const profile = await db.profiles.get(id);
     if (!profile) return { ok: false, reason: 'That player is no longer there.' };
     const taken = (await db.profiles.toArray()).find((p) => p.id !== id && sameName(p.name, name));
     if (taken) return { ok: false, reason: `“${taken.name}” is already a player: merge the two instead.` };
+    const withGuest = (await db.sessions.toArray()).filter(
+      (s) =>
+        s.deletedAt === undefined &&
+        Object.values(s.profiles ?? {}).includes(id) &&
+        s.setup.players.some((p) => !s.profiles?.[p.id] && sameName(p.name, name))
+    );
+    if (withGuest.length) {
+      const guest = normalizeName(name);
+      return { ok: false, reason: sharedTable(profile.name, guest, withGuest, titleOf) };
+    }
     await db.profiles.put({ ...profile, name: normalizeName(name), updated: now });
     return { ok: true };
   });

@@ -25,6 +25,11 @@ export interface SessionRecord {
   status: SessionStatus;
   /** One line for the home list, written by the game after every change. */
   summary: string;
+  /**
+   * Where each seat's name sits in `summary`, as [start, length, seat] (session/summary-seats.ts):
+   * lists show the line with the names players go by now. Written with the summary, always.
+   */
+  summarySeats?: [number, number, number][];
   /** Seq of the newest log entry (0 when the log is empty). */
   head: number;
   /** Set when deleted from the home list; the record is purged later so the delete can be undone. */

@@ -6,6 +6,7 @@ import { logicFor } from '../games/registry';
 import { foldLog } from '../session/log';
 import { initialState, replay } from '../session/replay';
 import type { GameLogic } from '../session/types';
+import { summaryFields } from '../session/summary-seats';
 import type { Describe } from './recover';
 
 export function describeWith(resolve: (game: string) => Promise<GameLogic<any> | undefined>): Describe {
@@ -15,7 +16,7 @@ export function describeWith(resolve: (game: string) => Promise<GameLogic<any> |
     const effective = foldLog(events).effective.map((e) => e.event!);
     const snapshot = replay(logic, initialState(logic, record.setup), effective);
     return {
-      summary: logic.summarize(snapshot, record.setup),
+      ...summaryFields(logic, snapshot, record.setup),
       status: snapshot.status === 'done' ? 'finished' : 'active'
     };
   };

@@ -8,6 +8,7 @@ import type { EventRecord, SessionRecord, SessionStatus } from '../db/records';
 import type { TablesideDB } from '../db/schema';
 import type { OpenInfo } from '../db/connection';
 import type { JournalGame } from './format';
+import type { SeatSpan } from '../session/summary-seats';
 import type { JournalApi } from './journal';
 import { planRecovery, type RecoveryStep, type StoredGame } from './plan';
 
@@ -50,7 +51,7 @@ export interface RefusedGame {
 export type Describe = (
   record: SessionRecord,
   events: readonly EventRecord[]
-) => Promise<{ summary: string; status: SessionStatus } | undefined>;
+) => Promise<{ summary: string; summarySeats?: SeatSpan[]; status: SessionStatus } | undefined>;
 
 export interface RecoverOptions {
   opened?: OpenInfo;
@@ -228,6 +229,7 @@ async function restoreStep(
   };
   if (described) {
     fields.summary = described.summary;
+    fields.summarySeats = described.summarySeats;
     // A game ended early or archived stays so; an active one follows its machine.
     if (game.record.status === 'active') fields.status = described.status;
   }

@@ -64,7 +64,8 @@ export function bgStatsPlay(play: PlayRecord, scoring: Scoring): BgStatsPlay {
       noPoints: scoring.noPoints
     },
     players: play.players.map((p) => ({
-      name: p.asPlayed,
+      // The name now (results/names.ts): BG Stats matches players by it across plays.
+      name: p.name,
       // Remembered players keep one id across plays; a guest has none.
       ...(p.profile ? { sourcePlayerId: p.profile } : {}),
       score: p.score,

@@ -7,6 +7,7 @@ import type { TablesideDB } from '../db/schema';
 import { GAMES } from '../games/registry';
 import { storeState } from '../session/replay';
 import { finalState, playRecord, type GameInfo, type PlayRecord } from './stats';
+import { summaryFields, type SeatSpan } from '../session/summary-seats';
 
 /** A finished game replayed this far past its cache gets its final state cached. */
 const REPLAYED_BEFORE_CACHING = 20;
@@ -65,11 +66,19 @@ export async function loadPlays(
   const byId = new Map(profiles.map((p) => [p.id, p]));
   const plays: PlayRecord[] = [];
   const toCache: SnapshotRecord[] = [];
+  const toPlace: { id: string; summarySeats: SeatSpan[] }[] = [];
   for (const s of list) {
     const game = games.get(s.game);
     if (!game) continue; // a game this version does not know is kept, not counted
     const final = finalState(game.logic, s, logs.get(s.id) ?? [], caches.get(s.id));
     plays.push(playRecord(s, logs.get(s.id) ?? [], game, byId, final));
+    if (!s.summarySeats) {
+      // A game finished before summaries kept their names' places: its line gets them now,
+      // if the game still writes that very line (its words are never changed here).
+      const fields = summaryFields(game.logic, final.snapshot, s.setup);
+      if (fields.summarySeats && fields.summary === s.summary)
+        toPlace.push({ id: s.id, summarySeats: fields.summarySeats });
+    }
     if (final.replayed >= REPLAYED_BEFORE_CACHING) {
       toCache.push({
         sessionId: s.id,
@@ -83,5 +92,9 @@ export async function loadPlays(
   // Games that had no cached end (imported, or finished by an older version) get one, so the
   // next visit reads them without a replay. Only a cache: a failed write changes nothing.
   if (toCache.length) db.snapshots.bulkPut(toCache).catch(() => {});
+  if (toPlace.length)
+    db.sessions
+      .bulkUpdate(toPlace.map(({ id, summarySeats }) => ({ key: id, changes: { summarySeats } })))
+      .catch(() => {});
   return plays;
 }

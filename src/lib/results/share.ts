@@ -3,7 +3,7 @@ import type { Scoring } from '../session/types';
 import type { PlayRecord } from './stats';
 
 export function shareText(play: PlayRecord, scoring: Scoring): string {
-  const winners = play.players.filter((p) => p.winner).map((p) => p.asPlayed);
+  const winners = play.players.filter((p) => p.winner).map((p) => p.name);
   const headline = winners.length
     ? `${winners.join(' & ')} ${winners.length > 1 && play.tie ? 'tie' : winners.length > 1 ? 'win' : 'wins'}`
     : 'No winner';
@@ -11,7 +11,7 @@ export function shareText(play: PlayRecord, scoring: Scoring): string {
   const length = `${play.length.number} ${unit}${play.length.number === 1 ? '' : 's'}${play.minutes ? `, ${play.minutes} min` : ''}`;
   const ranking = [...play.players]
     .sort((a, b) => a.rank - b.rank)
-    .map((p) => `${p.rank}. ${p.asPlayed}: ${p.score} ${scoring.unit}`);
+    .map((p) => `${p.rank}. ${p.name}: ${p.score} ${scoring.unit}`);
   return [
     `${play.gameTitle}${play.format ? ` (${play.format})` : ''}: ${headline}!`,
     ...ranking,

@@ -8,6 +8,8 @@ import type { TablesideDB } from '../db/schema';
 import type { GameRuntime } from './face';
 import { SessionNotFoundError, SessionRuntime, SessionUnreadableError, type RuntimeOptions } from './runtime';
 import { CODE_MISSING, isCodeLoadFailure } from '../app/code-failure';
+import type { SessionRecord } from '../db/records';
+import { namesNow } from '../results/names';
 
 export type OpenResult =
   | { ok: true; entry: GameEntry; module: GamePlayModule; runtime: GameRuntime<any> }
@@ -47,6 +49,9 @@ export async function openSession(
       message: `This saved game is for “${record.game}”, which this version of Tableside does not know. It has been kept as it is.`
     };
   }
+  // The one rename rule (results/names.ts): the game is shown with the names players go by now.
+  const names = await namesFor(db, record);
+  options = { ...options, names };
   let module: GamePlayModule;
   try {
     module = await entry.load();
@@ -68,7 +73,7 @@ export async function openSession(
       // Only a shared game loads the sync code (and Yjs with it).
       const { SharedRuntime, SharedDocMissingError } = await import('../sync/runtime');
       try {
-        const runtime = await SharedRuntime.open(db, module.logic, record);
+        const runtime = await SharedRuntime.open(db, module.logic, record, { names });
         return { ok: true, entry, module, runtime };
       } catch (error) {
         // No shared copy on this phone (its storage was cleared): this phone's copy still opens.
@@ -88,4 +93,11 @@ export async function openSession(
       message: `This saved game could not be opened (${(error as Error).message}). Nothing was changed.`
     };
   }
+}
+
+/** The name each seat of a game goes by now, from the remembered players it seats. */
+export async function namesFor(db: TablesideDB, record: SessionRecord): Promise<string[]> {
+  const ids = [...new Set(Object.values(record.profiles ?? {}))];
+  const found = ids.length ? await db.profiles.bulkGet(ids) : [];
+  return namesNow(record, new Map(found.filter((p) => p !== undefined).map((p) => [p.id, p.name])));
 }

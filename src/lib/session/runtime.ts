@@ -38,6 +38,8 @@ import { dropHeldCopy, keepHeldCopy } from './held-copy';
 import type { GameLogic, SendResult, StepMeta } from './types';
 import { journalFor, quietly } from '../journal/attach';
 import { naturalStatus, saveFields } from './record';
+import { storedSummary, summaryFields } from './summary-seats';
+import { setupNamed } from '../results/names';
 import type { JournalApi } from '../journal/journal';
 import type { GameRuntime } from './face';
 
@@ -62,6 +64,12 @@ export interface RuntimeOptions {
   whole?: boolean;
   /** How many effective events a window holds on open (default WINDOW_DEPTH; tests make it small). */
   windowDepth?: number;
+  /**
+   * The name each seat goes by now, by seat (results/names.ts: a remembered player renamed since).
+   * The screen, new steps' words, refusals and the summary use them; the stored setup keeps the
+   * names the game was started with.
+   */
+  names?: readonly string[];
 }
 
 export interface HistoryItem {
@@ -141,6 +149,8 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private copyQueued = false;
   private readonly savedAgainListeners = new Listeners();
+  private readonly names: readonly string[] | undefined;
+  private named: { from: unknown; setup: S } | undefined;
 
   private constructor(
     private readonly db: TablesideDB,
@@ -154,6 +164,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
     this.journal = options.journal ?? journalFor(db);
     this.whole = options.whole ?? false;
     this.windowDepth = Math.max(1, options.windowDepth ?? WINDOW_DEPTH);
+    this.names = options.names;
     this.queue = new CommitQueue(db, record.id, this.schedule, {
       committed: (jobs) => this.committed(jobs),
       failed: (jobs, dropped, error) => this.failed(jobs, dropped, error)
@@ -180,7 +191,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
       created: time,
       updated: time,
       status: 'active',
-      summary: logic.summarize(start, setup),
+      ...storedSummary(summaryFields(logic, start, setup)),
       head: 0,
       ...(options.profiles && Object.keys(options.profiles).length ? { profiles: options.profiles } : {})
     };
@@ -253,8 +264,12 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
     return this.record;
   }
 
+  /** The setup with each seat named as it is now (`names`); the record keeps it as started. */
   get setup(): S {
-    return this.record.setup as unknown as S;
+    const stored = this.record.setup as unknown as S;
+    if (!this.names) return stored;
+    if (this.named?.from !== stored) this.named = { from: stored, setup: setupNamed(stored, this.names) };
+    return this.named.setup;
   }
 
   get snapshot(): AnyMachineSnapshot {
@@ -580,7 +595,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> implements GameRunt
       head,
       updated,
       status: naturalStatus(snapshot),
-      summary: this.logic.summarize(snapshot, this.setup)
+      ...summaryFields(this.logic, snapshot, this.setup)
     };
   }
 

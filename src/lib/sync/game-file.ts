@@ -155,7 +155,8 @@ export async function checkIncoming(
   }
   const session = checked.games[0].session;
   const setup = session.setup as BaseSetup;
-  const { id: _, ...rest } = session;
+  // The placeholder line has no names in it: the file's places for its own line go too.
+  const { id: _, summarySeats: __, ...rest } = session;
   return {
     ok: true,
     game: {

@@ -40,6 +40,8 @@ import { Mirror } from './mirror';
 import { loadDoc, type StoredDoc } from './store';
 import { connectWebsocket, type Connect, type Link } from './connect';
 import { showToast } from '../app/toasts.svelte';
+import { setupNamed } from '../results/names';
+import { summaryFields } from '../session/summary-seats';
 
 /**
  * The device ids this phone has written a shared game under, this one added (localStorage, per
@@ -76,6 +78,8 @@ export interface SharedOptions {
   store?: StoredDoc;
   /** This tab's device id (default: a new one, so two tabs never write the same entry id). */
   device?: string;
+  /** The name each seat goes by now on this phone (as RuntimeOptions.names). */
+  names?: readonly string[];
 }
 
 export const STALE_SHARED =
@@ -136,7 +140,7 @@ export class SharedRuntime<S extends BaseSetup = BaseSetup> implements GameRunti
     if (problem) throw new SessionUnreadableError(problem);
     const store = options.store ?? (await loadDoc(record.id));
     if (!store) throw new SharedDocMissingError();
-    const setup = record.setup as unknown as S;
+    const setup = setupNamed(record.setup as unknown as S, options.names ?? []);
     // Each open writes under a fresh device id; the ones this phone used before are remembered,
     // so its own refused taps say "this phone" after a reopen too.
     const device = options.device ?? newDeviceId();
@@ -173,8 +177,9 @@ export class SharedRuntime<S extends BaseSetup = BaseSetup> implements GameRunti
     return this.record;
   }
 
+  /** As the view folds the game: each seat named as it is now on this phone. */
   get setup(): S {
-    return this.record.setup as unknown as S;
+    return this.view.setup;
   }
 
   get snapshot(): AnyMachineSnapshot {
@@ -411,7 +416,7 @@ export class SharedRuntime<S extends BaseSetup = BaseSetup> implements GameRunti
       head: this.record.head,
       updated: this.record.updated,
       status: this.record.status,
-      summary: this.summary
+      ...summaryFields(this.logic, this.snapshot, this.setup)
     };
   }
 
