@@ -147,7 +147,7 @@ describe('Twilight of the Gods', () => {
     await turn.locator('details.decay summary').click();
     const plus = 'Increase Unused Greater Aspects of Ana';
     await tapAfterLooking(turn.getByRole('button', { name: plus }));
-    const end = /^Greater Aspect into play, end the turn, Decay 2 cards/;
+    const end = /^Greater Aspect into play: II · end turn, Decay 2 cards/;
     await expect.poll(() => page.getByRole('button', { name: end }).count()).toBe(1);
     expect(await described(page, plus)).toMatch(/cannot go above 1/);
 

@@ -80,10 +80,8 @@ describe('Twilight of the Gods', () => {
     const { page, context } = await openTab(shared.browser);
     await newGame(page);
     expect(await board(page)).toMatch(/Ana[\s\S]*43[\s\S]*Ben[\s\S]*43/);
-    await page.getByRole('button', { name: 'Mulligan: Ben' }).click();
-    await expect
-      .poll(() => page.getByRole('button', { name: 'Mulligan: Ben (taken)' }).isDisabled())
-      .toBe(true);
+    await page.getByRole('button', { name: 'Ben mulligan' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Ben mulligan taken' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: /^Begin: Ana draws 1/ }).click();
     await expect.poll(() => lifeOf(page, 'Ana')).toBe(42);
 
@@ -105,12 +103,12 @@ describe('Twilight of the Gods', () => {
     await countTaps(page);
     await expect.poll(() => board(page)).toBe(before);
     expect(await page.locator('.stage.current').innerText()).toBe('Combat');
-    await tapAfterLooking(page.getByRole('button', { name: /^Greater Aspect into play, end the turn/ }));
+    await tapAfterLooking(page.getByRole('button', { name: /^Greater Aspect into play: / }));
     await expect.poll(() => page.getByText('Turn 2 ·').first().isVisible()).toBe(true);
     expect([...tapsBefore, ...(await taps(page))]).toEqual([
       'Trade with Ben',
       'Ben’s Life Stack',
-      'Greater Aspect into play, end the turn, '
+      'Greater Aspect into play: II · end turn,'
     ]);
     const history = await historyText(page);
     expect(history).toContain('Ana trades with Ben: gives 2, gets 2 (Aspect Stacks 2 · 2)');
@@ -121,10 +119,10 @@ describe('Twilight of the Gods', () => {
 
     // Ben seizes a Lesser from Ana's Hand, puts it into play and ends the turn.
     await turn(page)
-      .getByRole('button', { name: /^Seize Lesser \(I\) from Ana/ })
+      .getByRole('button', { name: /^Seize Lesser I: .* from Ana/ })
       .click();
     await expect.poll(() => area(page, 'Ben').innerText()).toMatch(/Destroyed\s*1/);
-    await tapAfterLooking(page.getByRole('button', { name: /^Lesser Aspect into play, end the turn/ }));
+    await tapAfterLooking(page.getByRole('button', { name: /^Lesser Aspect into play: / }));
     await shot(page, 'twilight-turn-start');
 
     // Ana finishes it: an attacker bigger than Ben's Life Stack.
@@ -176,7 +174,7 @@ describe('Twilight of the Gods', () => {
     await newGame(page);
     await page.getByRole('button', { name: /^Begin/ }).click();
     await turn(page)
-      .getByRole('button', { name: /^Seize Lesser \(I\) from Ben/ })
+      .getByRole('button', { name: /^Seize Lesser I: .* from Ben/ })
       .dblclick();
     await page.waitForTimeout(400);
     expect(await area(page, 'Ana').innerText()).toMatch(/Aspect Stack\s*1/);
@@ -188,7 +186,7 @@ describe('Twilight of the Gods', () => {
     await page.locator('button.confirm[data-entry-key]').dblclick();
     await page.waitForTimeout(400);
     expect(await page.locator('.toast.error').count()).toBe(0);
-    await page.getByRole('button', { name: /^Lesser Aspect into play, end the turn/ }).dblclick();
+    await page.getByRole('button', { name: /^Lesser Aspect into play: / }).dblclick();
     await expect.poll(() => page.getByText('Turn 2 ·').first().isVisible()).toBe(true);
     await page.waitForTimeout(400);
     expect(await page.getByText('Turn 3 ·').count()).toBe(0);
@@ -391,7 +389,7 @@ describe('Twilight of the Gods', () => {
     await shot(page, 'twilight-decay-box');
     await tapAfterLooking(
       page.getByRole('button', {
-        name: /^Greater Aspect into play, end the turn, Decay 2 cards: Ben draws 2/
+        name: /^Greater Aspect into play: II · end turn, Decay 2 cards: Ben draws 2/
       })
     );
     await expect.poll(() => page.getByText('Turn 2 ·').first().isVisible()).toBe(true);
@@ -401,7 +399,7 @@ describe('Twilight of the Gods', () => {
     );
     // With nothing entered the button says so: the answer is "no Decay", never a silent skip.
     expect(
-      await page.getByRole('button', { name: /^Lesser Aspect into play, end the turn, no Decay/ }).count()
+      await page.getByRole('button', { name: /^Lesser Aspect into play: I · end turn, no Decay/ }).count()
     ).toBe(1);
     await context.close();
   });
@@ -410,13 +408,13 @@ describe('Twilight of the Gods', () => {
     const { page, context } = await openTab(shared.browser);
     await newGame(page);
     await page.getByRole('button', { name: /^Begin/ }).click();
-    const greater = turn(page).getByRole('button', { name: /^Seize Greater \(II\) from Ben/ });
+    const greater = turn(page).getByRole('button', { name: /^Seize Greater II: .* from Ben/ });
     expect(await greater.getAttribute('aria-label')).toBe(
-      'Seize Greater (II) from Ben: set aside 4 · destroy 1, discard 3'
+      'Seize Greater II: set aside 4 · destroy 1, discard 3, from Ben'
     );
     expect(await greater.innerText()).toMatch(/II\s*set aside 4\s*destroy 1, discard 3/);
     await turn(page)
-      .getByRole('button', { name: /^Seize Exalted \(III\) from Ben/ })
+      .getByRole('button', { name: /^Seize Exalted III: .* from Ben/ })
       .click();
     await expect.poll(() => area(page, 'Ana').innerText()).toMatch(/Hand\s*3/);
     await tapAfterLooking(greater);
@@ -485,7 +483,7 @@ describe('Twilight of the Gods', () => {
     expect(await turn(page).getByTitle(`${names[1]} draws 2`).count()).toBe(1);
     await shot(page, 'twilight-long-names-turn-360');
     await tapAfterLooking(page.getByRole('button', { name: /^End turn/ }));
-    await tapAfterLooking(page.getByRole('button', { name: /^Lesser Aspect into play, end the turn/ }));
+    await tapAfterLooking(page.getByRole('button', { name: /^Lesser Aspect into play: / }));
     // Turn 3, Refresh in the machine, with Trade and Seize on screen: the header does not say Refresh.
     await expect.poll(() => page.getByText('Turn 3 ·').first().isVisible()).toBe(true);
     const header = await page.locator('header.bar .title').innerText();
@@ -507,13 +505,13 @@ describe('Twilight of the Gods', () => {
     await page.getByRole('button', { name: /^✓ Same back: Ben gives 2 too/ }).click();
     await expect.poll(() => area(page, 'Ana').innerText()).toMatch(/Aspect Stack\s*2/);
     expect(await area(page, 'Ben').innerText()).toMatch(/Aspect Stack\s*2/);
-    await tapAfterLooking(page.getByRole('button', { name: /^Greater Aspect into play, end the turn/ }));
+    await tapAfterLooking(page.getByRole('button', { name: /^Greater Aspect into play: / }));
     await expect.poll(() => page.getByText('Turn 2 ·').first().isVisible()).toBe(true);
     const all = await taps(page);
     expect(all).toEqual([
       'Trade with Ben',
       '✓ Same back: Ben gives 2 too',
-      'Greater Aspect into play, end the turn, '
+      'Greater Aspect into play: II · end turn,'
     ]);
     expect(await historyText(page)).toContain('Ana trades with Ben: gives 2, gets 2 (Aspect Stacks 2 · 2)');
     // Nothing typed yet: the button says so beside the keys, and nothing is traded.
@@ -532,7 +530,7 @@ describe('Twilight of the Gods', () => {
     await page.getByRole('button', { name: /^Begin: Ana draws 1/ }).click();
     await tapAfterLooking(
       page
-        .getByRole('button', { name: /^Lesser Aspect into play, end the turn/ })
+        .getByRole('button', { name: /^Lesser Aspect into play: / })
         .or(page.getByRole('button', { name: /^End turn/ }))
     );
     // Ben's turn: three Schemes.
@@ -546,7 +544,7 @@ describe('Twilight of the Gods', () => {
     await page.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => area(page, 'Ben').innerText()).toMatch(/0\/1 Cr\./);
     await turn(page)
-      .getByRole('button', { name: /^Ben Summons a Lesser Creature \(0 of 1/ })
+      .getByRole('button', { name: /^Ben Summons a Lesser Creature: Creature I, 0 of 1/ })
       .click();
     await expect.poll(() => area(page, 'Ben').innerText()).toMatch(/1\/1 Cr\./);
     await tapAfterLooking(

@@ -15,7 +15,8 @@ import type { StepMeta } from './types';
 import { repeating, saysItsRefusals } from './repeat';
 
 export type Outcome =
-  | { kind: 'accepted'; action: 'event' | 'undo' | 'redo'; label: string | undefined }
+  /** `event`: the type of the event a new step was (the kit says a game's outcomes aloud). */
+  | { kind: 'accepted'; action: 'event' | 'undo' | 'redo'; label: string | undefined; event?: string }
   /** `inline`: the caller shows the reason itself, where the person is typing. */
   | { kind: 'refused'; reason: string; quiet: boolean; inline: boolean }
   | { kind: 'failed'; reason: string }
@@ -164,7 +165,13 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
     const repeat = options.repeat ?? repeating();
     const seen = repeat ? undefined : options.follows ? this.head : this.shown;
     const inline = options.inline ?? saysItsRefusals();
-    return this.report(this.runtime.send(event, { seen, repeat }), 'event', { ...options, inline });
+    return this.report(
+      this.runtime.send(event, { seen, repeat }),
+      'event',
+      { ...options, inline },
+      undefined,
+      event.type
+    );
   }
 
   undo(): SendOutcome {
@@ -196,9 +203,10 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
     result: SendOutcome,
     action: 'event' | 'undo' | 'redo',
     options: SendOptions,
-    label = this.undoLabel
+    label = this.undoLabel,
+    event?: string
   ): SendOutcome {
-    if (result.ok) this.emit({ kind: 'accepted', action, label });
+    if (result.ok) this.emit({ kind: 'accepted', action, label, event });
     else
       this.emit({
         kind: 'refused',

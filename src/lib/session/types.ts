@@ -36,6 +36,12 @@ export interface GameLogic<TSetup extends BaseSetup = BaseSetup> {
    */
   stepEvents: readonly string[];
   /**
+   * Event types that are the game's main outcomes (a battle resolved, a round scored, a Seize):
+   * their history line is said aloud to a screen reader when they happen (a polite live region).
+   * The turn line, when the turn changes, and game over are said for every game.
+   */
+  outcomes: readonly string[];
+  /**
    * Optional: the counters a tap adjusts step by step (a Mojo −1 button). Quick taps on one
    * counter in a row are one history line and one undo step (see adjust.ts).
    */

@@ -258,6 +258,8 @@ export const epicLogic: GameLogic<EpicSetup> = gameLogic<EpicSetup, EpicContext,
 
   stepEvents: ['NEXT', 'ATTACK', 'PICK', 'DECKS_READY'],
 
+  outcomes: ['LOSE', 'CANNOT_DRAW', 'DECK_EMPTY', 'NEXT_GAME'],
+
   // Quick taps on one player's Mojo for one reason are one change ("Ben −3 Mojo, attack").
   adjusts: {
     key(event) {

@@ -318,6 +318,8 @@ export const theosLogic: GameLogic<TheosSetup> = gameLogic<TheosSetup, TheosCont
   describeStep: adapt,
 
   stepEvents: ['NEXT', 'TURN_DONE'],
+
+  outcomes: ['END_PLAY', 'NEXT_ROUND'],
   scoring: { unit: 'Followers', highestWins: true, noPoints: false },
 
   period: (snapshot) => ({ unit: 'round', number: (snapshot.context as TheosContext).round }),

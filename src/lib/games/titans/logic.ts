@@ -129,6 +129,8 @@ export const titansLogic: GameLogic<TitansSetup> = gameLogic<TitansSetup, Titans
   },
 
   stepEvents: ['BEGIN_AGES', 'NEXT'],
+
+  outcomes: ['RESOLVE_BATTLE'],
   scoring: { unit: 'temples', highestWins: true, noPoints: false },
 
   period: (snapshot) => ({ unit: 'turn', number: (snapshot.context as TitansContext).turn }),

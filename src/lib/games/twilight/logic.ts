@@ -290,6 +290,8 @@ export const twilightLogic: GameLogic<TwilightSetup> = gameLogic<
   },
 
   stepEvents: ['NEXT', 'NO_ATTACK', 'DRAFT_PICK', 'PILE_DONE'],
+
+  outcomes: ['SEIZE', 'TRADE', 'FORCED_TRADE', 'DECAY', 'DEITY_POWER'],
   scoring: { unit: 'cards in Life Stack', highestWins: true, noPoints: true },
 
   period: (snapshot) => ({ unit: 'turn', number: Math.max(1, ctxOf(snapshot).turn) }),

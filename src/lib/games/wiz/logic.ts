@@ -181,6 +181,8 @@ export const wizLogic: GameLogic<WizSetup> = gameLogic<WizSetup, WizContext, Wiz
   },
 
   stepEvents: ['NEXT', 'END_TURN'],
+
+  outcomes: ['SCORE', 'WRONG_JOKER', 'POOL_WON', 'ATTACK'],
   scoring: { unit: 'EP', highestWins: true, noPoints: false },
 
   period: (snapshot) => ({ unit: 'round', number: (snapshot.context as WizContext).round }),

@@ -28,6 +28,8 @@ import { afterPaint } from '$lib/util/after-paint';
 import { OPEN_PATIENCE_MS } from '$lib/util/time';
 import { clearBackStack, Overlay } from '../back-stack.svelte';
 import { RefusalBeside } from '../refusal-beside';
+import { focusNext } from '../focus';
+import { shortcutFor } from './shortcuts';
 
 export class PlayScreen {
   session = $state<LiveSession<any> | undefined>();
@@ -61,10 +63,17 @@ export class PlayScreen {
   readonly help = new Overlay();
   readonly seatChooser = new Overlay();
   readonly finishing = new Overlay();
+  /** The keyboard's shortcuts, listed ("?" on a keyboard). */
+  readonly keys = new Overlay();
+  /** What the polite live region says now: a game's outcome, the new turn's line, game over. */
+  said = $state('');
   /** Refusals said under the control that was tapped. */
   readonly refusals = new RefusalBeside();
 
   private leaving = false;
+  /** The turn (or round) last said aloud, so a new one is said once. */
+  private saidPeriod: number | undefined;
+  private saidOver = false;
   private wakeWarned = false;
   private stopWatching: (() => void) | undefined;
 
@@ -106,6 +115,7 @@ export class PlayScreen {
   /** Opens the game when the page mounts; returns what lets go of everything again. */
   mount(): () => void {
     startSettings();
+    window.addEventListener('keydown', this.shortcut);
     let cancelled = false;
     const patience = setTimeout(() => (this.slow = true), OPEN_PATIENCE_MS);
     // The game's code loads while the database opens (it used to wait for the game's record).
@@ -125,6 +135,7 @@ export class PlayScreen {
       })
       .finally(() => clearTimeout(patience));
     return () => {
+      window.removeEventListener('keydown', this.shortcut);
       clearTimeout(patience);
       cancelled = true;
       this.stopWatching?.();
@@ -151,6 +162,8 @@ export class PlayScreen {
     ));
     rememberGameOf(id, opened.entry.id);
     const live = new LiveSession(opened.runtime);
+    this.saidPeriod = opened.module.logic.period(live.snapshot, live.setup).number;
+    this.saidOver = live.snapshot.status === 'done';
     live.listen((outcome) => this.react(outcome));
     this.session = live;
     // Another tab playing the same game: catch up when its log grows. The runtime tells our
@@ -188,6 +201,9 @@ export class PlayScreen {
   /** What the person feels and reads after a tap: a tick, the undo offer, or why not. */
   private react(outcome: Outcome) {
     if (outcome.kind === 'accepted') {
+      this.announce(outcome);
+      // Once the step has painted: a control gone or off under the finger hands focus on.
+      afterPaint(focusNext);
       tick(outcome.action === 'undo' ? 'strong' : 'light');
       if (outcome.action === 'undo' && outcome.label) {
         // The undone state is the tap's answer and paints in its frame; the offer to redo it
@@ -216,6 +232,45 @@ export class PlayScreen {
       if (!this.refusals.say(outcome.reason)) showToast(outcome.reason, { kind: 'error' });
     }
   }
+
+  /**
+   * Says a game's main outcome (its history line), the turn line when the turn changes, and game
+   * over, in the screen's polite live region. The same words twice are said twice: the region is
+   * emptied first and filled in the next frame.
+   */
+  private announce(outcome: Extract<Outcome, { kind: 'accepted' }>) {
+    const session = this.session;
+    const logic = this.module?.logic;
+    if (!session || !logic) return;
+    const parts: string[] = [];
+    if (
+      outcome.action === 'event' &&
+      outcome.event &&
+      logic.outcomes.includes(outcome.event) &&
+      outcome.label
+    )
+      parts.push(outcome.label);
+    const over = session.snapshot.status === 'done';
+    const period = logic.period(session.snapshot, session.setup).number;
+    if (over && !this.saidOver) parts.push(`Game over. ${session.summary}`);
+    else if (period !== this.saidPeriod) parts.push(session.summary);
+    this.saidOver = over;
+    this.saidPeriod = period;
+    if (!parts.length) return;
+    this.said = '';
+    const words = parts.join('. ');
+    requestAnimationFrame(() => (this.said = words));
+  }
+
+  /** Ctrl/Cmd+Z undoes, Ctrl/Cmd+Shift+Z or Ctrl+Y redoes, "?" lists the keys. */
+  private shortcut = (e: KeyboardEvent) => {
+    const does = shortcutFor(e);
+    if (!does || !this.session) return;
+    e.preventDefault();
+    if (does === 'undo') this.session.undo();
+    else if (does === 'redo') this.session.redo();
+    else this.keys.show();
+  };
 
   private dismissUndoOffer() {
     for (const t of toasts.filter((t) => t.key === 'undo')) dismissToast(t.id);

@@ -1,0 +1,53 @@
+/**
+ * axe-core in a page, for the tests that hold every screen to WCAG 2.1 AA (and axe's best
+ * practices): run through DevTools, which the page's Content-Security-Policy does not stop (a
+ * script tag it would), from the dev dependency on disk rather than any network.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** One broken node: the rule, and where (its selector). */
+export interface AxeFinding {
+  rule: string;
+  target: string;
+  summary: string;
+}
+
+/**
+ * The violations on the page as it is now. WCAG 2.0/2.1 A and AA and best practices, and
+ * label-content-name-mismatch (WCAG 2.5.3, off by default in axe: voice control says what it sees).
+ */
+export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    type Result = {
+      violations: { id: string; nodes: { target: string[]; html?: string; failureSummary?: string }[] }[];
+    };
+    const axe = (window as unknown as { axe: { run(c: Document, o: object): Promise<Result> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+      resultTypes: ['violations']
+    });
+    return result.violations.flatMap((v) =>
+      v.nodes.map((n) => ({
+        rule: v.id,
+        target: `${n.target.join(' ')} ${n.html?.slice(0, 200) ?? ''}`,
+        summary: (n.failureSummary ?? '').split('\n').slice(-1)[0].trim()
+      }))
+    );
+  });
+}
+
+/** Light, then dark (the same screen under the other colour scheme): findings named by scheme. */
+export async function axeBothSchemes(page: Page): Promise<Record<'light' | 'dark', AxeFinding[]>> {
+  await page.emulateMedia({ colorScheme: 'light' });
+  const light = await axeFindings(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const dark = await axeFindings(page);
+  await page.emulateMedia({ colorScheme: 'light' });
+  return { light, dark };
+}
