@@ -90,8 +90,16 @@ export function holdFocus(
     const all = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(usable);
     if (!all.length) return;
     const [first, last] = [all[0], all[all.length - 1]];
-    if (e.shiftKey && document.activeElement === first) (e.preventDefault(), last.focus());
-    else if (!e.shiftKey && document.activeElement === last) (e.preventDefault(), first.focus());
+    const wrapTo = e.shiftKey
+      ? document.activeElement === first
+        ? last
+        : undefined
+      : document.activeElement === last
+        ? first
+        : undefined;
+    if (!wrapTo) return;
+    e.preventDefault();
+    wrapTo.focus();
   };
   node.addEventListener('keydown', trap);
   let released = false;
