@@ -42,12 +42,16 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
   });
 }
 
-/** Light, then dark (the same screen under the other colour scheme): findings named by scheme. */
+/**
+ * Light, then dark (the same screen under the other colour scheme): findings named by scheme.
+ * The page is left in the scheme it was in.
+ */
 export async function axeBothSchemes(page: Page): Promise<Record<'light' | 'dark', AxeFinding[]>> {
+  const wasDark = await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
   await page.emulateMedia({ colorScheme: 'light' });
   const light = await axeFindings(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   const dark = await axeFindings(page);
-  await page.emulateMedia({ colorScheme: 'light' });
+  await page.emulateMedia({ colorScheme: wasDark ? 'dark' : 'light' });
   return { light, dark };
 }

@@ -5,6 +5,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { DOUBLE_TAP_MS, DOUBLE_TAP_SLOP_PX } from '../../src/lib/ui/taps';
+import { axeBothSchemes } from './axe';
 
 /**
  * A tap made after looking at the screen: at least the double-tap time after the last click when
@@ -33,8 +34,23 @@ export async function tapAfterLooking(target: Locator): Promise<void> {
   await target.click();
 }
 
-/** Controls that are too small or nameless, described for the failure message. */
+/**
+ * Controls that are too small or nameless, described for the failure message; on a play screen,
+ * whatever axe-core finds there too, in both colour schemes (every state a game's test reaches is
+ * held to the play-access test's rules: tests/browser/play-access.test.ts walks the generic ones).
+ */
 export async function accessibilityProblems(page: Page): Promise<string[]> {
+  const sized = await sizeAndNameProblems(page);
+  if (!new URL(page.url()).pathname.startsWith('/play/')) return sized;
+  const { light, dark } = await axeBothSchemes(page);
+  return [
+    ...sized,
+    ...light.map((f) => `axe (light) ${f.rule}: ${f.target}`),
+    ...dark.map((f) => `axe (dark) ${f.rule}: ${f.target}`)
+  ];
+}
+
+async function sizeAndNameProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
     const controls = document.querySelectorAll<HTMLElement>(

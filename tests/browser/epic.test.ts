@@ -157,7 +157,7 @@ describe('Epic', () => {
     await newGame(page);
     await check('mulligan');
     await page.getByRole('button', { name: 'Ana puts back 2' }).click();
-    await expect.poll(() => mojo(page, 'Ana').getAttribute('aria-label')).toMatch(/: 28\./);
+    await expect.poll(() => mojo(page, 'Ana').getAttribute('aria-label')).toMatch(/: 28\b/);
     await page.getByRole('button', { name: /^Everyone else keeps/ }).click();
     await expect.poll(() => board(page)).toMatch(/^Turn 1 ·/);
     await check('play: first turn');
@@ -170,7 +170,7 @@ describe('Epic', () => {
     await countTaps(page);
     await page.getByRole('button', { name: /^Ben’s action: available/ }).click();
     await typeMojo(page, 'Ana', '-6');
-    await expect.poll(() => mojo(page, 'Ana').getAttribute('aria-label')).toMatch(/: 22\./);
+    await expect.poll(() => mojo(page, 'Ana').getAttribute('aria-label')).toMatch(/: 22\b/);
     await tapAfterLooking(page.getByRole('button', { name: 'Next turn: Ana' }));
     await expect.poll(() => board(page)).toMatch(/^Turn 3 ·/);
     expect(await taps(page)).toEqual([
@@ -182,7 +182,7 @@ describe('Epic', () => {
 
     // Turn 3: Ana attacks with −5 (the checklist moves to the battle); reload in the middle of it.
     await page.getByRole('button', { name: 'Decrease Ben’s Mojo by 5' }).click();
-    await expect.poll(() => mojo(page, 'Ben').getAttribute('aria-label')).toMatch(/: 25\./);
+    await expect.poll(() => mojo(page, 'Ben').getAttribute('aria-label')).toMatch(/: 25\b/);
     const battle = page.getByRole('button', { name: 'Battle', exact: true });
     await expect.poll(() => battle.getAttribute('aria-current')).toBe('step');
     await page.getByText('Battle helper').click();
@@ -208,7 +208,7 @@ describe('Epic', () => {
       .poll(() => page.getByRole('list', { name: 'Outcome' }).innerText())
       .toContain('takes 7, broken');
     await page.getByRole('button', { name: 'Ben −3 Mojo, attack' }).click();
-    await expect.poll(() => mojo(page, 'Ben').getAttribute('aria-label')).toMatch(/: 22\./);
+    await expect.poll(() => mojo(page, 'Ben').getAttribute('aria-label')).toMatch(/: 22\b/);
 
     // Ben is finished off: typed as a total.
     await typeMojo(page, 'Ben', '0');
@@ -252,10 +252,10 @@ describe('Epic', () => {
 
     // One Undo takes the whole adjustment back; Redo from the offer brings all of it again.
     await tapAfterLooking(undo);
-    await expect.poll(() => mojo(page, 'Ana').getAttribute('aria-label')).toMatch(/: 30\./);
+    await expect.poll(() => mojo(page, 'Ana').getAttribute('aria-label')).toMatch(/: 30\b/);
     const offer = page.getByRole('status').filter({ hasText: /^Undone: Ana −3 Mojo, attack/ });
     await offer.getByRole('button', { name: 'Redo' }).click();
-    await expect.poll(() => mojo(page, 'Ana').getAttribute('aria-label')).toMatch(/: 27\./);
+    await expect.poll(() => mojo(page, 'Ana').getAttribute('aria-label')).toMatch(/: 27\b/);
     await context.close();
   });
 

@@ -58,16 +58,16 @@ describe('Titans of Eden', () => {
     await newTitans(shared.server.url, page);
     await page.locator('details.supply summary').click();
     const ghosts = () => page.getByRole('button', { name: /^Ghosts: \d+/ }).getAttribute('aria-label');
-    expect(await ghosts()).toMatch(/^Ghosts: 12\./);
+    expect(await ghosts()).toMatch(/^Ghosts: 12\b/);
     expect(await described(page, 'Increase Ghosts')).toMatch(/cannot go above 12/);
     expect(await page.locator('details.supply').innerText()).toContain('max');
 
     await burst(page, 'Decrease Ghosts');
-    await expect.poll(ghosts).toMatch(/^Ghosts: 7\./);
+    await expect.poll(ghosts).toMatch(/^Ghosts: 7\b/);
     const lines = (await historyText(page)).split('\n').filter((l) => /Ghosts/.test(l));
     expect(lines).toEqual([expect.stringMatching(/Ghosts -1 \(7 left\), 5 times$/)]);
     await tapAfterLooking(undo(page));
-    await expect.poll(ghosts).toMatch(/^Ghosts: 12\./);
+    await expect.poll(ghosts).toMatch(/^Ghosts: 12\b/);
 
     // The pad: Back closes it and stays in the game.
     const url = page.url();
@@ -104,9 +104,9 @@ describe('Epic', () => {
     await decks.locator('summary').click();
     const mojo = (who: string) => page.getByRole('button', { name: new RegExp(`^${who}’s Mojo: `) });
     await burst(page, 'Ben cannot draw a card');
-    await expect.poll(() => mojo('Ana').getAttribute('aria-label')).toMatch(/^Ana’s Mojo: 5\./);
+    await expect.poll(() => mojo('Ana').getAttribute('aria-label')).toMatch(/^Ana’s Mojo: 5\b/);
     await tapAfterLooking(undo(page));
-    await expect.poll(() => mojo('Ana').getAttribute('aria-label')).toMatch(/^Ana’s Mojo: 30\./);
+    await expect.poll(() => mojo('Ana').getAttribute('aria-label')).toMatch(/^Ana’s Mojo: 30\b/);
 
     await tapAfterLooking(mojo('Ana'));
     const field = page.getByRole('textbox', { name: /^New total for Ana’s Mojo/ });

@@ -68,11 +68,11 @@ async function start(page: Page) {
 const board = (page: Page) => page.getByRole('region', { name: 'Board' }).innerText();
 const round = (page: Page) => page.getByRole('region', { name: 'This round' });
 const followers = (page: Page, who: string) =>
-  page.getByRole('button', { name: new RegExp(`^${who}’s Followers: (\\d+)\\.`) });
+  page.getByRole('button', { name: new RegExp(`^${who}’s Followers: (\\d+)\\b`) });
 
 async function followerCount(page: Page, who: string): Promise<number> {
   const label = await followers(page, who).getAttribute('aria-label');
-  return Number(/: (\d+)\./.exec(label ?? '')?.[1]);
+  return Number(/: (\d+)\b/.exec(label ?? '')?.[1]);
 }
 
 /** Types a new total into a player's Follower counter (tap the number, type, Enter). */

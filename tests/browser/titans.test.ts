@@ -281,7 +281,7 @@ describe('Titans of Eden', () => {
     await page.getByRole('button', { name: /^Ben: Surge/ }).click({ delay: 80 });
     await expect
       .poll(() => page.getByRole('button', { name: /^Ghosts: / }).getAttribute('aria-label'))
-      .toMatch(/^Ghosts: 7\./);
+      .toMatch(/^Ghosts: 7\b/);
     expect(await page.getByLabel('1 of 2 surge tokens left').count()).toBe(2);
     expect(await focused()).not.toBe('INPUT'); // out of the field: its edit is over
     await context.close();

@@ -548,7 +548,7 @@ describe('Twilight of the Gods', () => {
       .click();
     await expect.poll(() => area(page, 'Ben').innerText()).toMatch(/1\/1 Cr\./);
     await tapAfterLooking(
-      turn(page).getByRole('button', { name: /^Ben Summons a Lesser Creature \(1 of 1/ })
+      turn(page).getByRole('button', { name: /^Ben Summons a Lesser Creature: Creature I, 1 of 1/ })
     );
     const question = turn(page).getByRole('group', { name: 'Over the Creature Limit' });
     await expect.poll(() => question.innerText()).toMatch(/1 Lesser Aspect in play allows 1 Lesser Creature/);
@@ -625,7 +625,9 @@ describe('Twilight of the Gods', () => {
     const summoned = turn(page).getByRole('group', { name: 'Summoned from the Hand' });
     expect(await summoned.count()).toBe(0);
     await walkTo(page, /Summoning$/);
-    await summoned.getByRole('button', { name: /^Ana Summons a Lesser Creature \(0 of 1/ }).click();
+    await summoned
+      .getByRole('button', { name: /^Ana Summons a Lesser Creature: Creature I, 0 of 1/ })
+      .click();
     await expect.poll(() => area(page, 'Ana').innerText()).toMatch(/1\/1 Cr\./);
     await walkTo(page, /Creature damage$/);
     expect(await summoned.count()).toBe(0);

@@ -1,6 +1,6 @@
 /**
  * Where keyboard focus goes, kept once for every screen (DESIGN, "Table-proof": focus follows the
- * play). Two rules:
+ * play). Two rules, for a person using keys (after a tap nothing moves):
  *
  * - A layer (a sheet, a dialog, a menu) takes focus when it opens and, when it closes, gives it
  *   back to what opened it. A layer opened from inside another (a sheet from the ⋯ menu) gives
@@ -26,10 +26,18 @@ let closing: Layer[] = [];
  * sheet in the menu's place) leaves focus on the page without a word: this still knows it.
  */
 let lastFocused: HTMLElement | undefined;
-if (typeof document !== 'undefined')
+/**
+ * Whether the last thing the person did was with keys. Focus is moved for the keyboard only: a
+ * tap moves no focus (taps.ts), so a phone's screen never scrolls to a control nobody asked for.
+ */
+let byKeyboard = false;
+if (typeof document !== 'undefined') {
   document.addEventListener('focusin', (e) => {
     if (e.target instanceof HTMLElement) lastFocused = e.target;
   });
+  document.addEventListener('keydown', () => (byKeyboard = true), true);
+  document.addEventListener('pointerdown', () => (byKeyboard = false), true);
+}
 
 /** The play area focus falls back to (`id="play"`, tabindex -1), when a page has one. */
 const playArea = () => document.getElementById('play') ?? undefined;
@@ -58,7 +66,7 @@ export function mainAction(root: HTMLElement | undefined = playArea()): HTMLElem
 
 /** Moves focus to the main action (else the play area) when it was lost; no scroll jump. */
 export function focusNext(): void {
-  if (!focusLost()) return;
+  if (!byKeyboard || !focusLost()) return;
   const target = mainAction() ?? playArea();
   target?.focus({ preventScroll: !mainAction() });
 }
@@ -79,7 +87,7 @@ export function holdFocus(
   node: HTMLElement,
   options: { modal?: boolean; take?: boolean } = {}
 ): (toNext?: boolean) => void {
-  const active = usable(document.activeElement) ? document.activeElement : lastFocused;
+  const active = focusLost() ? lastFocused : (document.activeElement as HTMLElement);
   const owner = [...layers, ...closing].find((l) => active && l.node !== node && l.node.contains(active));
   const layer: Layer = { node, returnTo: owner ? owner.returnTo : active };
   layers.push(layer);
@@ -114,7 +122,7 @@ export function holdFocus(
     // Once the layer has left the page (and whatever closing it changed has painted).
     requestAnimationFrame(() => {
       closing = closing.filter((l) => l !== layer);
-      if (!focusLost() && !node.contains(document.activeElement)) return;
+      if (!byKeyboard || (!focusLost() && !node.contains(document.activeElement))) return;
       if (!toNext && usable(layer.returnTo)) layer.returnTo.focus({ preventScroll: true });
       else focusNext();
     });
