@@ -55,7 +55,9 @@ describe('importing an older backup of a game played on since', () => {
       .getByRole('button', { name: /^Power of Ben/ })
       .click();
     await typeOnPad(page, 3);
-    await expect.poll(() => page.getByText('Ana destroys a temple of Ben').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Ana destroys a temple of Ben', { exact: true }).isVisible())
+      .toBe(true);
     await tapAfterLooking(page.getByRole('button', { name: /^Next turn/ }));
     await expect.poll(() => page.getByText(/· Turn 2/).isVisible()).toBe(true);
     await page.waitForTimeout(300);

@@ -200,6 +200,8 @@ describe('keyboard only: the kit', () => {
     await page.keyboard.press('Control+Shift+z');
     await expect.poll(() => page.getByLabel('1 of 2 surge tokens left').count()).toBe(1);
     await page.keyboard.press('Control+z');
+    // A key pressed on a state not yet painted is refused, like a tap: wait for the undone state.
+    await expect.poll(() => page.getByLabel('2 of 2 surge tokens left').count()).toBe(2);
     await page.keyboard.press('Control+y');
     await expect.poll(() => page.getByLabel('1 of 2 surge tokens left').count()).toBe(1);
 

@@ -42,7 +42,7 @@ describe('a quick double tap on a "one more" control counts twice', () => {
     const mojo = (who: string) => page.getByRole('button', { name: new RegExp(`^${who}’s Mojo: `) });
     const before = await mojo('Ana').getAttribute('aria-label');
     expect(before).toMatch(/^Ana’s Mojo: 30\b/);
-    await page.getByRole('button', { name: 'Ben cannot draw a card' }).dblclick();
+    await page.getByRole('button', { name: 'Ben cannot draw 1 card' }).dblclick();
     await expect.poll(() => mojo('Ana').getAttribute('aria-label')).toMatch(/^Ana’s Mojo: 20\b/);
     expect(await mojo('Cy').getAttribute('aria-label')).toMatch(/^Cy’s Mojo: 20\b/);
     expect(await mojo('Ben').getAttribute('aria-label')).toMatch(/^Ben’s Mojo: 30\b/);
@@ -120,7 +120,7 @@ describe('a quick double tap on a counter that sends a game event counts twice',
   /** The number a counter shows, read from its value button ("Ana’s Mojo: 30. Tap to …"). */
   const shown = (page: Page, label: string) => async () =>
     Number(
-      /: (-?\d+)\./.exec(
+      /: (-?\d+)\b/.exec(
         (await page
           .getByRole('button', { name: `${label}: `, exact: false })
           .first()

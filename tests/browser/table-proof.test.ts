@@ -103,7 +103,7 @@ describe('Epic', () => {
     const decks = page.locator('details.decks');
     await decks.locator('summary').click();
     const mojo = (who: string) => page.getByRole('button', { name: new RegExp(`^${who}’s Mojo: `) });
-    await burst(page, 'Ben cannot draw a card');
+    await burst(page, 'Ben cannot draw 1 card');
     await expect.poll(() => mojo('Ana').getAttribute('aria-label')).toMatch(/^Ana’s Mojo: 5\b/);
     await tapAfterLooking(undo(page));
     await expect.poll(() => mojo('Ana').getAttribute('aria-label')).toMatch(/^Ana’s Mojo: 30\b/);

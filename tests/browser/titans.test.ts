@@ -65,12 +65,16 @@ describe('Titans of Eden', () => {
     await box(page, 'Ben').click();
     // The last ✓ resolves the battle (an entry of its own: Undo brings the totals back unresolved).
     await typeOnPad(page, 3);
-    await expect.poll(() => page.getByText('Ana destroys a temple of Ben').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Ana destroys a temple of Ben', { exact: true }).isVisible())
+      .toBe(true);
     await tapAfterLooking(page.getByRole('button', { name: /^Undo: Battle: / }));
     await expect.poll(() => box(page, 'Ben').getAttribute('aria-label')).toBe('Power of Ben: 3');
     expect(await box(page, 'Ana').getAttribute('aria-label')).toBe('Power of Ana: 8');
     await tapAfterLooking(page.getByRole('button', { name: 'Resolve the battle' }));
-    await expect.poll(() => page.getByText('Ana destroys a temple of Ben').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Ana destroys a temple of Ben', { exact: true }).isVisible())
+      .toBe(true);
     await shot(page, 'titans-end-of-turn');
     await tapAfterLooking(page.getByRole('button', { name: /^Next turn/ }));
 
