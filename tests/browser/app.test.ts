@@ -219,6 +219,10 @@ describe('updates', () => {
     await waitForServiceWorker(page);
     await page.reload(); // the second visit: now the service worker controls the page
     expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    // In a game: the offer must not cover the bar's Back, ?, Undo and ⋯ (#53).
+    await visit(page, `${local.url}/titans/new`);
+    await page.getByRole('button', { name: 'Start the game' }).click();
+    await page.getByRole('region', { name: 'Board' }).waitFor();
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'still here'));
 
     version = 2;
@@ -229,6 +233,16 @@ describe('updates', () => {
     // No reload happened by itself.
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('still here');
     await shot(page, 'update-available');
+    const covered = await page.evaluate(() =>
+      ['Back to your games', 'Rules for this step', 'Nothing to undo', 'More'].filter((name) => {
+        const el = document.querySelector(`[aria-label="${name}"]`);
+        if (!el) return true;
+        const box = el.getBoundingClientRect();
+        const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return !el.contains(top);
+      })
+    );
+    expect(covered).toEqual([]);
 
     await prompt.getByRole('button', { name: 'Update' }).click();
     await expect

@@ -3,8 +3,9 @@
  * practices): run through DevTools, which the page's Content-Security-Policy does not stop (a
  * script tag it would), from the dev dependency on disk rather than any network.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -54,4 +55,28 @@ export async function axeBothSchemes(page: Page): Promise<Record<'light' | 'dark
   const dark = await axeFindings(page);
   await page.emulateMedia({ colorScheme: wasDark ? 'dark' : 'light' });
   return { light, dark };
+}
+
+/** What axe found, by state ("titans: menu (dark)") and node. */
+export type Found = Record<string, string[]>;
+
+/** Checks the screen as it is now, in both schemes, under this state's name. */
+export async function axeCheck(page: Page, found: Found, state: string): Promise<void> {
+  const { light, dark } = await axeBothSchemes(page);
+  for (const [scheme, list] of [
+    ['light', light],
+    ['dark', dark]
+  ] as const)
+    if (list.length) found[`${state} (${scheme})`] = list.map((f) => `${f.rule}: ${f.target}: ${f.summary}`);
+}
+
+/**
+ * What was found, kept beside the screenshots for the state × rule table (AXE_REPORT=1;
+ * `node scripts/axe-table.mjs` reads them).
+ */
+export function axeReport(name: string, found: Found): void {
+  if (!process.env.AXE_REPORT) return;
+  const dir = resolve(import.meta.dirname, '../../screenshots/axe');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(resolve(dir, `${name}.json`), JSON.stringify(found, null, 1));
 }

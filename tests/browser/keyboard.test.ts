@@ -191,19 +191,52 @@ describe('keyboard only: the kit', () => {
     await expect.poll(() => sheet.count()).toBe(0);
     await expect.poll(() => focusedName(page)).toBe('More');
 
-    // Ctrl+Z undoes the last step, Ctrl+Shift+Z does it again.
+    // The number sheet takes focus in its field; Escape closes it, focus back on its box.
+    await page.getByRole('button', { name: /^Power of Ana/ }).focus();
+    await page.keyboard.press('Enter');
+    const pad = page.getByRole('group', { name: /^Number pad/ });
+    await pad.waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.className ?? ''))
+      .toContain('pad-input');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => pad.isVisible()).toBe(false);
+    await expect.poll(() => focusedName(page)).toMatch(/^Power of Ana/);
+
+    // This phone's player and the end question: each gives focus back to More when closed.
+    for (const item of [/^This phone is/, /^End game now$/]) {
+      await page.getByRole('button', { name: 'More' }).focus();
+      await page.keyboard.press('Enter');
+      await menu.waitFor();
+      await page.getByRole('menuitem', { name: item }).focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.locator('dialog[open]');
+      await dialog.waitFor();
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.count()).toBe(0);
+      await expect.poll(() => focusedName(page)).toBe('More');
+    }
+
+    // Ctrl+Z undoes the last step, Ctrl+Shift+Z (or Ctrl+Y) does it again. A key pressed on a
+    // state not yet painted is refused, like a tap: each waits for its state to reach a frame.
+    const surges = async (left: number, count: number) => {
+      await expect.poll(() => page.getByLabel(`${left} of 2 surge tokens left`).count()).toBe(count);
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+      );
+    };
     await page.getByRole('button', { name: /^Ana: Surge/ }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByLabel('1 of 2 surge tokens left').count()).toBe(1);
+    await surges(1, 1);
     await page.keyboard.press('Control+z');
-    await expect.poll(() => page.getByLabel('2 of 2 surge tokens left').count()).toBe(2);
+    await surges(2, 2);
     await page.keyboard.press('Control+Shift+z');
-    await expect.poll(() => page.getByLabel('1 of 2 surge tokens left').count()).toBe(1);
+    await surges(1, 1);
     await page.keyboard.press('Control+z');
-    // A key pressed on a state not yet painted is refused, like a tap: wait for the undone state.
-    await expect.poll(() => page.getByLabel('2 of 2 surge tokens left').count()).toBe(2);
+    await surges(2, 2);
     await page.keyboard.press('Control+y');
-    await expect.poll(() => page.getByLabel('1 of 2 surge tokens left').count()).toBe(1);
+    await surges(1, 1);
 
     // "?" lists the keys; Escape closes the list.
     await page.keyboard.press('?');

@@ -5,37 +5,15 @@
  * result page, stats, players, settings, and the two pages a link or a file lands on when there is
  * nothing to join or open (they show their failure).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openTab, visit } from './harness';
 import { useBrowser } from './shared';
-import { axeBothSchemes } from './axe';
+import { axeCheck as check, axeReport, type Found } from './axe';
 import { finishedInStorage, tapAfterLooking } from './checks';
 import { quickBattle, startDuel } from './titans-play';
 
 const shared = useBrowser();
-
-type Found = Record<string, string[]>;
-
-/** What was found, kept beside the screenshots for the page × rule table (AXE_REPORT=1). */
-function report(name: string, found: Found) {
-  if (!process.env.AXE_REPORT) return;
-  const dir = resolve(import.meta.dirname, '../../screenshots/axe');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(resolve(dir, `pages-${name}.json`), JSON.stringify(found, null, 1));
-}
-
-/** Checks the page as it is now, in both schemes, under this state's name. */
-async function check(page: Page, found: Found, state: string) {
-  const { light, dark } = await axeBothSchemes(page);
-  for (const [scheme, list] of [
-    ['light', light],
-    ['dark', dark]
-  ] as const)
-    if (list.length) found[`${state} (${scheme})`] = list.map((f) => `${f.rule}: ${f.target}: ${f.summary}`);
-}
 
 /** Opens a page and lets it settle (its data read, its transitions over) before axe looks. */
 async function open(page: Page, path: string, ready: (page: Page) => Promise<unknown>) {
@@ -90,7 +68,7 @@ describe('pages pass axe, light and dark', () => {
       await open(page, '/open?from=share', (p) => p.getByRole('alert').waitFor());
       await check(page, found, 'open: nothing shared');
       await context.close();
-      report('empty', found);
+      axeReport('pages-empty', found);
       expect(found).toEqual({});
     }
   );
@@ -105,7 +83,7 @@ describe('pages pass axe, light and dark', () => {
     await open(page, '/rules/titans/turn', (p) => p.getByRole('heading', { level: 1 }).first().waitFor());
     await check(page, found, 'rules: titans/turn');
     await context.close();
-    report('rules', found);
+    axeReport('pages-rules', found);
     expect(found).toEqual({});
   });
 
@@ -168,7 +146,7 @@ describe('pages pass axe, light and dark', () => {
       );
       await check(page, found, 'history: a game ended early');
       await context.close();
-      report('played', found);
+      axeReport('pages-played', found);
       expect(found).toEqual({});
     }
   );

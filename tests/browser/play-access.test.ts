@@ -5,37 +5,15 @@
  * several phones, this phone's player, the number sheet, the main path (its primary button, step
  * by step), the end-game question and the game ended; then each game's own states (`TOURS`).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { GAMES } from '../../src/lib/games/registry';
 import { openTab, visit } from './harness';
 import { useBrowser } from './shared';
-import { axeBothSchemes } from './axe';
+import { axeCheck as check, axeReport, type Found } from './axe';
 import { tapAfterLooking } from './checks';
 
 const shared = useBrowser();
-
-type Found = Record<string, string[]>;
-
-/** What was found, kept beside the screenshots for the state × rule table (AXE_REPORT=1). */
-function report(name: string, found: Found) {
-  if (!process.env.AXE_REPORT) return;
-  const dir = resolve(import.meta.dirname, '../../screenshots/axe');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(resolve(dir, `${name}.json`), JSON.stringify(found, null, 1));
-}
-
-/** Checks the screen as it is now, in both schemes, under this state's name. */
-async function check(page: Page, found: Found, state: string) {
-  const { light, dark } = await axeBothSchemes(page);
-  for (const [scheme, list] of [
-    ['light', light],
-    ['dark', dark]
-  ] as const)
-    if (list.length) found[`${state} (${scheme})`] = list.map((f) => `${f.rule}: ${f.target}: ${f.summary}`);
-}
 
 async function start(page: Page, game: string) {
   await visit(page, `${shared.server.url}/${game}/new`);
@@ -122,7 +100,7 @@ describe('play screens pass axe in every state', () => {
       await look('ended');
 
       await context.close();
-      report(game.id, found);
+      axeReport(game.id, found);
       expect(found).toEqual({});
     });
 });

@@ -316,6 +316,10 @@ describe('Titans of Eden', () => {
     await page.getByRole('button', { name: /^Undo: / }).click({ delay: 80 });
     const offer = page.getByRole('status').filter({ hasText: /^Undone: The arena: Ghosts -1/ });
     await offer.waitFor();
+    // The toast can be found before the watcher's next frame has looked: let that frame run.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+    );
     const frames = await page.evaluate(() => (window as unknown as { __frames: object }).__frames);
     expect(await ghosts()).toBe(before);
     expect(frames).toMatchObject({ ghosts: expect.any(Number), toast: expect.any(Number) });

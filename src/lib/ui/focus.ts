@@ -134,3 +134,13 @@ export function focusLayer(node: HTMLElement, options: { modal?: boolean } = {})
   const release = holdFocus(node, options);
   return { destroy: release };
 }
+
+/**
+ * `use:modalDialog` on a native `<dialog>` in the page exactly while it is open: shown as a modal
+ * (which moves focus in by itself), and focus given back to what opened it once it closes.
+ */
+export function modalDialog(dialog: HTMLDialogElement) {
+  const release = holdFocus(dialog);
+  if (!dialog.open) dialog.showModal();
+  return { destroy: release };
+}
