@@ -64,11 +64,15 @@ export function mainAction(root: HTMLElement | undefined = playArea()): HTMLElem
   return undefined;
 }
 
-/** Moves focus to the main action (else the play area) when it was lost; no scroll jump. */
+/** Moves focus to the main action (else the play area) when it was lost, and shows it. */
 export function focusNext(): void {
   if (!byKeyboard || !focusLost()) return;
-  const target = mainAction() ?? playArea();
-  target?.focus({ preventScroll: !mainAction() });
+  const main = mainAction();
+  const target = main ?? playArea();
+  target?.focus({ preventScroll: true });
+  // Brought into view once the step's layout has settled (a sheet closing, a card arriving
+  // changes the page under it in the same frame): a focused control nobody can see is lost.
+  if (main) requestAnimationFrame(() => main.scrollIntoView({ block: 'nearest' }));
 }
 
 /** The first control of a layer to hold focus: its first menu item, else its first control. */
