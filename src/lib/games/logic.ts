@@ -4,8 +4,8 @@
  * starts from the machine's context, the game's own event type and a way to name a player.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type { BaseSetup, GameEvent } from '../db/records';
-import type { GameLogic } from '../session/types';
+import type { BaseSetup, GameEvent } from './kit';
+import type { GameLogic } from './kit';
 import { playerName } from './players';
 
 /** What a refusal is asked about: the event the machine refused, in the state it refused it. */

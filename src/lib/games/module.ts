@@ -2,7 +2,7 @@
  * What every game's setup module does the same way with a shared setup code: read it with the
  * game's codec, pass a refusal on as it is, and make the setup this table starts from.
  */
-import type { BaseSetup } from '../db/records';
+import type { BaseSetup } from './kit';
 import type { GameSetupModule } from './types';
 
 type Decoded = { ok: true } | { ok: false; reason: string };

@@ -2,7 +2,7 @@
  * What every game's setup checks and history lines say about players the same way. Light: no
  * machine, no UI, so a game's format.ts and its entry can use it.
  */
-import type { PlayerSetup } from '../db/records';
+import type { PlayerSetup } from './kit';
 import { storedNameProblem } from '../util/player-name';
 
 /** A plain object (not null, not a list): what a stored setup or one of its parts must be. */

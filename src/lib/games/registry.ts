@@ -2,7 +2,7 @@
  * The one place the app learns about games. Adding a game: a folder under src/lib/games/<id>/
  * with an index.ts exporting its GameEntry, and one line here.
  */
-import type { GameLogic } from '../session/types';
+import type { GameLogic } from './kit';
 import type { GameEntry } from './types';
 import { titans } from './titans';
 import { twilight } from './twilight';

@@ -2,7 +2,7 @@
  * The "This phone is…" list for a game's entry (light: no game module): every player by name,
  * with the team beside it where the game is played in teams.
  */
-import type { BaseSetup } from '../db/records';
+import type { BaseSetup } from './kit';
 import type { SeatOption } from './types';
 
 const names = (setup: BaseSetup): SeatOption[] =>

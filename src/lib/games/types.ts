@@ -1,7 +1,7 @@
 import type { Component } from 'svelte';
-import type { BaseSetup } from '../db/records';
-import type { LiveSession } from '../session/live.svelte';
-import type { GameLogic } from '../session/types';
+import type { BaseSetup } from './kit';
+import type { LiveSession } from './kit';
+import type { GameLogic } from './kit';
 
 /** What a game's new-game screen receives: call onstart with a finished setup. */
 export interface SetupProps<S extends BaseSetup = BaseSetup> {

@@ -3,7 +3,7 @@
  * who sits where and who goes first. Pure data and functions; the machine, the setup screen,
  * setup codes and backups all use them.
  */
-import type { BaseSetup } from '../../db/records';
+import type { BaseSetup } from '../kit';
 import { isObject, seatNamesProblem } from '../players';
 
 /** Screens read a player's name through their game's format, the one way every game does. */

@@ -4,8 +4,8 @@
  * the format and the match, and the result of a finished game or match.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type { GameLogic } from '../../session/types';
-import { buildResult } from '../../session/results';
+import type { GameLogic } from '../kit';
+import { buildResult } from '../kit';
 import { gameLogic } from '../logic';
 import { epicFields } from './fields';
 import { epicChecks, epicMachine, type EpicEvent, type TurnStep } from '../../machines/epic';

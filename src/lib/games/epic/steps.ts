@@ -5,7 +5,7 @@
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import type { ChecklistStage } from '../../ui/checklist';
-import { stepMeta } from '../../session/send';
+import { stepMeta } from '../kit';
 import { epicMachine } from '../../machines/epic';
 import type { EpicSetup } from './format';
 import { epicLogic } from './logic';

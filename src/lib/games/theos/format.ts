@@ -2,7 +2,7 @@
  * Theos game types, teams, gods, Realms and decks: what a setup holds and how it is checked.
  * Pure data and functions; the machine, the setup screen, setup codes and backups all use them.
  */
-import type { BaseSetup } from '../../db/records';
+import type { BaseSetup } from '../kit';
 import { isObject, seatNamesProblem, playerName } from '../players';
 
 /** Screens read a player's name through their game's format, the one way every game does. */

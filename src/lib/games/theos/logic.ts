@@ -3,8 +3,8 @@
  * home-list summary, the step banner adapted to the round and the game, and the result.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type { GameLogic, StepMeta } from '../../session/types';
-import { buildResult } from '../../session/results';
+import type { GameLogic, StepMeta } from '../kit';
+import { buildResult } from '../kit';
 import { gameLogic } from '../logic';
 import { theosFields } from './fields';
 import {

@@ -19,7 +19,7 @@ import {
   type TheosSetup
 } from './format';
 import { PREBUILT_GROUPS, ROSTER_SETS } from './decks';
-import type { PlayerSetup } from '../../db/records';
+import type { PlayerSetup } from '../kit';
 
 const purpose = (name: string, nonce: number) => (nonce ? `${name}|${nonce}` : name);
 

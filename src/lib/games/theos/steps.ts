@@ -5,7 +5,7 @@
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import type { ChecklistStage } from '../../ui/checklist';
-import { stepMeta } from '../../session/send';
+import { stepMeta } from '../kit';
 import { initialContext, theosMachine } from '../../machines/theos';
 import type { TheosSetup } from './format';
 import { theosLogic } from './logic';

@@ -2,7 +2,7 @@
  * Titans of Eden formats: who sits where, which Temple Mats exist, and how a setup is checked.
  * Pure data and functions; the machine, the setup screen and backups all use them.
  */
-import type { BaseSetup } from '../../db/records';
+import type { BaseSetup } from '../kit';
 import { isObject, playerName, seatNamesProblem } from '../players';
 
 /** Screens read a player's name through their game's format, the one way every game does. */

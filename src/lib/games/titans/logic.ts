@@ -2,9 +2,9 @@
  * Titans of Eden for the session runtime: the machine plus plain-words refusals, history lines,
  * the home-list summary and the step banner adapted to the age and format.
  */
-import type { GameLogic, StepMeta } from '../../session/types';
+import type { GameLogic, StepMeta } from '../kit';
 import { gameLogic } from '../logic';
-import { buildResult } from '../../session/results';
+import { buildResult } from '../kit';
 import { titansFields } from './fields';
 import {
   arenaName,

@@ -5,7 +5,7 @@
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import type { ChecklistStage } from '../../ui/checklist';
-import { stepMeta } from '../../session/send';
+import { stepMeta } from '../kit';
 import { initialContext, titansMachine } from '../../machines/titans';
 import type { TitansSetup } from './format';
 import { titansLogic } from './logic';

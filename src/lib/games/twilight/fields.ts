@@ -2,7 +2,7 @@
  * The fields a Twilight of the Gods setup and each of its events may have: a backup import
  * refuses any other (GameLogic.fields). The types make the compiler list every event and field.
  */
-import type { EventFields, GameFields, SetupFields } from '../../session/types';
+import type { EventFields, GameFields, SetupFields } from '../kit';
 import type { TwilightEvent } from './table';
 import type { TwilightSetup } from './format';
 

@@ -3,7 +3,7 @@
  * for themselves or equal teams), 50-card decks or Extended ones, the optional draft, who goes
  * first. Pure data and checks; the machine, the setup screen and backups all use them.
  */
-import type { BaseSetup } from '../../db/records';
+import type { BaseSetup } from '../kit';
 import { isObject, seatNamesProblem } from '../players';
 import { rngFor, seedProblem } from '../../random/seeded';
 import { DEITY_IDS, deityById, type DeityId } from './cards';

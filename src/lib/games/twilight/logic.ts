@@ -4,8 +4,8 @@
  * progress, standings (cards left in each Life Stack) and the result.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type { GameLogic, StepMeta } from '../../session/types';
-import { buildResult } from '../../session/results';
+import type { GameLogic, StepMeta } from '../kit';
+import { buildResult } from '../kit';
 import { gameLogic } from '../logic';
 import { twilightFields } from './fields';
 import { stepOf, turnProblem, twilightMachine } from '../../machines/twilight';

@@ -3,7 +3,7 @@
  * five or six players), each player's character (a d4, re-rolled when the face is taken or not in
  * the deck) and the Life Pool's roll for each round. Same seed, same result, on every device.
  */
-import type { PlayerSetup } from '../../db/records';
+import type { PlayerSetup } from '../kit';
 import { rngFor } from '../../random/seeded';
 import { CHARACTER_ELEMENTS, DECKS, type DeckId, type Element } from './cards';
 import { charactersAllowed, seatsFor, type WizFormat, type WizSetup } from './format';

@@ -2,7 +2,7 @@
  * The fields a WiZ setup and each of its events may have: a backup import refuses any other
  * (GameLogic.fields). The types make the compiler list every event and field.
  */
-import type { EventFields, GameFields, SetupFields } from '../../session/types';
+import type { EventFields, GameFields, SetupFields } from '../kit';
 import type { WizEvent } from '../../machines/wiz';
 import type { WizSetup } from './format';
 

@@ -3,7 +3,7 @@
  * optional titans, characters and Life Pool; seats, the dealer and how a setup is checked.
  * Pure data and functions: the machine, the setup screen and backups all use them.
  */
-import type { BaseSetup } from '../../db/records';
+import type { BaseSetup } from '../kit';
 import { isObject } from '../players';
 import { storedNameProblem } from '../../util/player-name';
 

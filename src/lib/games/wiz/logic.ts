@@ -4,8 +4,8 @@
  * the result of a finished game.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type { GameLogic, StepMeta } from '../../session/types';
-import { buildResult } from '../../session/results';
+import type { GameLogic, StepMeta } from '../kit';
+import { buildResult } from '../kit';
 import { gameLogic } from '../logic';
 import { wizFields } from './fields';
 import {

@@ -5,7 +5,7 @@
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import type { ChecklistStage } from '../../ui/checklist';
-import { stepMeta } from '../../session/send';
+import { stepMeta } from '../kit';
 import { initialContext, wizMachine, type WizContext } from '../../machines/wiz';
 import type { WizSetup } from './format';
 import { wizLogic } from './logic';
