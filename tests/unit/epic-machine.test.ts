@@ -174,7 +174,7 @@ describe('Epic: Mojo, knockouts and the empty deck', () => {
     );
     expect(d.snapshot.status).toBe('done');
     expect(d.ctx.winners).toEqual(['p2']);
-    expect(d.refuse({ type: 'NEXT_TURN' })).toBe('The game is over. Undo to change its last entry.');
+    expect(d.refuse({ type: 'NEXT_TURN' })).toBe('The game is over. Undo the last step to change it.');
   });
 
   it('a player with an empty deck wins at once', () => {

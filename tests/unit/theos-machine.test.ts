@@ -3,6 +3,7 @@
  * information events), Followers, gods, God Speed answers, the End Phase, drafts, refusals that
  * change nothing, whole games in every game type to their end, results, and replay equals live.
  */
+import { gameRefusal } from '../../src/lib/session/send';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { theosLogic, deepestMeta } from '../../src/lib/games/theos/logic';
@@ -538,7 +539,7 @@ describe('Theos: events out of place are refused with a reason and change nothin
       { type: 'NEXT_ROUND' },
       { type: 'NEXT' }
     ] as TheosEvent[]) {
-      expect(d.refuse(e)).toBe('The game is over. Undo to change how it ended.');
+      expect(d.refuse(e)).toBe('The game is over. Undo the last step to change it.');
     }
   });
 });
@@ -786,7 +787,7 @@ describe('Theos: invariants over random games', () => {
               // A refusal changes nothing and has its own words for the table (a stray NEXT gets the
               // runtime's general sentence naming the step).
               expect(d.snapshot).toBe(before);
-              if (e.type !== 'NEXT') expect(theosLogic.refusal(d.snapshot, e, d.setup)).toMatch(/\w/);
+              if (e.type !== 'NEXT') expect(gameRefusal(theosLogic, d.snapshot, e, d.setup)).toMatch(/\w/);
             }
             expect(Object.values(d.ctx.followers).every((f) => f >= 0)).toBe(true);
             expect(Object.values(d.ctx.followers).reduce((a, b) => a + b)).toBeLessThanOrEqual(60);
@@ -855,7 +856,7 @@ describe('Theos: malformed events (a damaged backup, a stale tab) are refused, n
             d.send(event);
           } catch {
             expect(d.snapshot).toBe(before);
-            next = theosLogic.refusal(d.snapshot, event, d.setup);
+            next = gameRefusal(theosLogic, d.snapshot, event, d.setup);
             if (type !== 'NEXT' && type !== 'SURGE') expect(next).toMatch(/\w/);
             return;
           }

@@ -173,18 +173,18 @@ describe('Titans of Eden: battle input', () => {
       'Power must be between −999 and 999.'
     );
     expect(d.refuse({ type: 'POWER', arena: 0, side: 0, power: 5 })).toBe(
-      'Power is entered during the battle.'
+      'This turn’s battle is resolved: its powers are in. Undo the battle to change one.'
     );
   });
   it('power is entered up to the battle, never after it', () => {
     const d = new TitansDriver(titansSetup('duel'));
     d.battle([[4, 4]]);
     expect(d.refuse({ type: 'POWER', arena: 0, side: 0, power: 3 })).toBe(
-      'Power is entered during the battle.'
+      'This turn’s battle is resolved: its powers are in. Undo the battle to change one.'
     );
     d.send({ type: 'NEXT' });
     expect(d.refuse({ type: 'POWER', arena: 0, side: 0, power: 3 })).toBe(
-      'Power is entered during the battle.'
+      'This turn’s battle is resolved: its powers are in. Undo the battle to change one.'
     );
   });
 });

@@ -4,6 +4,7 @@
  * when one side is left, and replaying the log (live, through the session runtime, after undo and
  * a reload) gives the same state.
  */
+import { gameRefusal } from '../../src/lib/session/send';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { twilightLogic } from '../../src/lib/games/twilight/logic';
@@ -168,7 +169,7 @@ describe('Twilight: invariants over generated games', () => {
                 expect(d.step === 'draw').toBe(d.ctx.players[d.ctx.active].turns === 1);
               }
             } else {
-              const reason = twilightLogic.refusal(d.snapshot, event, d.setup);
+              const reason = gameRefusal(twilightLogic, d.snapshot, event, d.setup);
               expect(reason, JSON.stringify(event)).toMatch(/\w+.*[.]$/);
             }
             checkInvariants(d, cards);
@@ -193,7 +194,7 @@ describe('Twilight: invariants over generated games', () => {
             if (d.snapshot.status !== 'active') break;
             const event = eventFor(d.ctx, t, { effects: true });
             if (step(twilightLogic, d.snapshot, event)) d.send(event);
-            else expect(twilightLogic.refusal(d.snapshot, event, d.setup)).toBeTruthy();
+            else expect(gameRefusal(twilightLogic, d.snapshot, event, d.setup)).toBeTruthy();
             checkInvariants(d, null);
           }
         }
@@ -339,7 +340,7 @@ describe('Twilight: events from a damaged log', () => {
               d.send(e);
               checkInvariants(d, null);
             } else if (d.snapshot.status === 'active') {
-              expect(twilightLogic.refusal(d.snapshot, e, d.setup)).toMatch(/\w/);
+              expect(gameRefusal(twilightLogic, d.snapshot, e, d.setup)).toMatch(/\w/);
             }
           }
         }

@@ -3,6 +3,7 @@
  * calculation, the dealer's rotation, the Life Pool, character attacks, reaching the target,
  * every format played to its end, refusals that change nothing, results, undo and replay.
  */
+import { gameRefusal } from '../../src/lib/session/send';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { wizLogic } from '../../src/lib/games/wiz/logic';
@@ -645,7 +646,7 @@ describe('WiZ: undo, the runtime and replay', () => {
             d.send(event);
           } catch {
             expect(d.snapshot).toBe(before);
-            expect(wizLogic.refusal(d.snapshot, event, d.setup)).toBeTruthy();
+            expect(gameRefusal(wizLogic, d.snapshot, event, d.setup)).toBeTruthy();
             continue;
           }
           expect(Object.values(d.ctx.scores).every((s) => s >= 0 && Number.isInteger(s))).toBe(true);

@@ -30,12 +30,26 @@ export interface Accepted<S, C, E> {
   name: (id: string) => string;
 }
 
+/**
+ * The words for an event the current step does not take: a sentence, or one made from the state;
+ * undefined where every step takes it, or the general sentence naming the step will do.
+ */
+export type NotNow<S, C, E> = string | undefined | ((refused: Refused<S, C, E>) => string | undefined);
+
 /** A game's own parts: GameLogic, with refusal and describe told the above and input optional. */
-export type LogicParts<S extends BaseSetup, C, E> = Omit<GameLogic<S>, 'input' | 'refusal' | 'describe'> & {
+export type LogicParts<S extends BaseSetup, C, E extends { type: string }> = Omit<
+  GameLogic<S>,
+  'input' | 'refusal' | 'notNow' | 'describe'
+> & {
   /** The machine's input for a new session; by default the setup itself. */
   input?: GameLogic<S>['input'];
-  /** As GameLogic's refusal. */
+  /** As GameLogic's refusal: why a guard said no to an event this step takes. */
   refusal(refused: Refused<S, C, E>): string | undefined;
+  /**
+   * For every event type, why it is not for the step the game is in (asked only when the state
+   * has no transition for it); the compiler makes each game word every one of its events.
+   */
+  notNow: { readonly [T in E['type']]: NotNow<S, C, Extract<E, { type: T }>> };
   /** As GameLogic's describe. */
   describe(accepted: Accepted<S, C, E>): string;
 };
@@ -44,21 +58,26 @@ export type LogicParts<S extends BaseSetup, C, E> = Omit<GameLogic<S>, 'input' |
  * A GameLogic for setups S, machine contexts C and events E. The casts from the runtime's general
  * snapshot and event to the game's own types are made here, once.
  */
-export function gameLogic<S extends BaseSetup, C, E extends GameEvent | { type: string }>(
+export function gameLogic<S extends BaseSetup, C, E extends { type: string }>(
   parts: LogicParts<S, C, E>
 ): GameLogic<S> {
-  const { refusal, describe, ...rest } = parts;
+  const { refusal, notNow, describe, ...rest } = parts;
+  const refused = (snapshot: AnyMachineSnapshot, event: GameEvent, setup: S): Refused<S, C, E> => ({
+    snapshot,
+    ctx: snapshot.context as C,
+    event: event as E,
+    setup,
+    name: (id) => playerName(setup, id)
+  });
+  const words = notNow as Record<string, NotNow<S, C, E> | undefined>;
   return {
     input: (setup) => setup,
     ...rest,
-    refusal: (snapshot, event, setup) =>
-      refusal({
-        snapshot,
-        ctx: snapshot.context as C,
-        event: event as E,
-        setup,
-        name: (id) => playerName(setup, id)
-      }),
+    refusal: (snapshot, event, setup) => refusal(refused(snapshot, event, setup)),
+    notNow: (snapshot, event, setup) => {
+      const said = Object.hasOwn(words, event.type) ? words[event.type] : undefined;
+      return typeof said === 'function' ? said(refused(snapshot, event, setup)) : said;
+    },
     describe: (event, before, after, setup) =>
       describe({
         event: event as E,

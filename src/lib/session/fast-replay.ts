@@ -79,6 +79,11 @@ export interface CompiledMachine {
    * xstate itself can take (its own `xstate.*` events), which the caller steps through xstate.
    */
   step(state: FastState, event: Event): FastState | undefined | 'xstate';
+  /**
+   * Whether the state has a transition for this event type at all (guarded or not): the
+   * difference between "not now" and "not like that" when the machine refuses.
+   */
+  takes(state: FastState, type: string): boolean;
 }
 
 class Unsupported extends Error {}
@@ -349,6 +354,10 @@ function compile(machine: AnyStateMachine): CompiledMachine {
         },
         has: (target, key) => key in target || key in (real ??= toSnapshot(state))
       }) as unknown as AnyMachineSnapshot;
+    },
+
+    takes(state, type) {
+      return !state.done && state.leaf.on.has(type);
     },
 
     step(state, event) {

@@ -61,6 +61,44 @@ export function step(
 
 const NOT_COMPILED = Symbol('not compiled');
 
+/**
+ * Whether the state has any transition for this event type, guarded or not (its own or an
+ * enclosing state's): when the machine refuses, false means "not in this step" and true means a
+ * guard said no. Read from the fast replay's table; xstate's state nodes say the same (checked in
+ * the unit tests).
+ */
+export function takesEvent(logic: GameLogic<any>, snapshot: AnyMachineSnapshot, type: string): boolean {
+  if (snapshot.status !== 'active') return false;
+  const fast = compileMachine(logic.machine);
+  const state = fast?.fromSnapshot(snapshot);
+  const quick = state ? fast!.takes(state, type) : undefined;
+  if (quick !== undefined && !crossCheck.on) return quick;
+  const slow = stateNodesTake(logic.machine, snapshot.value, type);
+  if (quick !== undefined && quick !== slow) {
+    throw new Error(
+      `Fast replay disagrees with xstate on whether ${stableJson(snapshot.value)} takes “${type}”`
+    );
+  }
+  return slow;
+}
+
+function stateNodesTake(machine: AnyStateMachine, value: unknown, type: string): boolean {
+  let node = machine.root as unknown as {
+    states: Record<string, unknown>;
+    transitions: Map<string, unknown>;
+  };
+  let at = value;
+  const chain = [node];
+  while (at !== undefined) {
+    const name = typeof at === 'string' ? at : Object.keys(at as object)[0];
+    if (name === undefined) break;
+    node = node.states[name] as typeof node;
+    chain.push(node);
+    at = typeof at === 'string' ? undefined : (at as Record<string, unknown>)[name];
+  }
+  return chain.some((n) => n.transitions.has(type));
+}
+
 function stepFast(
   logic: GameLogic<any>,
   snapshot: AnyMachineSnapshot,

@@ -6,7 +6,7 @@
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import type { BaseSetup, EventRecord, GameEvent } from '../db/records';
-import { step } from './replay';
+import { step, takesEvent } from './replay';
 import { adjustedLabel } from './adjust';
 import type { Timeline } from './timeline';
 import type { GameLogic, StepMeta } from './types';
@@ -129,11 +129,27 @@ export function refusalReason<S extends BaseSetup>(
   event: GameEvent,
   setup: S
 ): string {
-  if (snapshot.status === 'done') return 'The game is over. Undo the last step to change it.';
-  const reason = logic.refusal(snapshot, event, setup);
+  const reason = gameRefusal(logic, snapshot, event, setup);
   if (reason) return reason;
   const title = stepMeta(logic, snapshot, setup)?.title;
   return title ? `That is not possible during “${title}”.` : 'That is not possible right now.';
+}
+
+/**
+ * The game's own words for a refusal, or undefined where it has none: the end of the game, then
+ * "not in this step" or "not like that" as the machine's own table says (so the words cannot
+ * disagree with the machine).
+ */
+export function gameRefusal<S extends BaseSetup>(
+  logic: GameLogic<S>,
+  snapshot: AnyMachineSnapshot,
+  event: GameEvent,
+  setup: S
+): string | undefined {
+  if (snapshot.status === 'done') return 'The game is over. Undo the last step to change it.';
+  return takesEvent(logic, snapshot, event.type)
+    ? logic.refusal(snapshot, event, setup)
+    : logic.notNow(snapshot, event, setup);
 }
 
 /** The current step's meta (title, what to do now, rules links): the deepest state's, adapted. */

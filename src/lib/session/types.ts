@@ -17,10 +17,17 @@ export interface GameLogic<TSetup extends BaseSetup = BaseSetup> {
   /** A reason the setup cannot start a game, or undefined when it is fine. */
   setupProblem(setup: unknown): string | undefined;
   /**
-   * Why the machine refuses this event right now, in plain words. Called only after the machine
-   * has refused; returning undefined falls back to a general sentence naming the current step.
+   * Why the machine refused an event its current state does take (a guard said no: a count out
+   * of range, a player who is out), in plain words. Returning undefined falls back to a general
+   * sentence naming the current step.
    */
   refusal(snapshot: AnyMachineSnapshot, event: GameEvent, setup: TSetup): string | undefined;
+  /**
+   * Why an event is not for this step: asked only when the current state has no transition for
+   * the event's type at all (read from the machine, see replay.ts takesEvent). Each game words
+   * it per event type (gameLogic's `notNow`).
+   */
+  notNow(snapshot: AnyMachineSnapshot, event: GameEvent, setup: TSetup): string | undefined;
   /** A history line for an accepted event, e.g. "Arena 1: Ana wins, Ben loses a temple". */
   describe(event: GameEvent, before: AnyMachineSnapshot, after: AnyMachineSnapshot, setup: TSetup): string;
   /** One line for the home list: "Turn 4 · Ana 2 temples, Ben 1". */

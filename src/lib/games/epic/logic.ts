@@ -107,64 +107,62 @@ const STEP_NAMES: Record<string, string> = {
   ready: 'the Battle Step'
 };
 
+const playing = (snapshot: AnyMachineSnapshot) => ['game', 'mulligan'].includes(where(snapshot)[0]);
+
+/** An event of a turn, asked for before the game started or between two games of a match. */
+function notYet({ snapshot, ctx }: { snapshot: AnyMachineSnapshot; ctx: EpicContext }): string {
+  return where(snapshot)[0] === 'between'
+    ? `Game ${ctx.game} is over: choose who goes first in the next one.`
+    : 'The game has not started: finish the draft and build decks first.';
+}
+
 export const epicLogic: GameLogic<EpicSetup> = gameLogic<EpicSetup, EpicContext, EpicEvent>({
   machine: epicMachine,
   version: 1,
   fields: epicFields,
   setupProblem: epicSetupProblem,
 
+  // Asked only of a step that takes the event: what is wrong with it, never when.
   refusal({ snapshot, ctx, event: e, name }) {
-    const path = where(snapshot);
-    if (snapshot.status === 'done') {
-      return ctx.match
-        ? 'The match is over. Undo to change its last entry.'
-        : 'The game is over. Undo to change its last entry.';
-    }
-    const phase = path[0];
-    const playing = phase === 'game' || phase === 'mulligan';
-    const notYet =
-      phase === 'between'
-        ? `Game ${ctx.game} is over: choose who goes first in the next one.`
-        : 'The game has not started: finish the draft and build decks first.';
     switch (e.type) {
-      case 'PICK':
-        return ctx.format !== 'draft' ? 'This game has no draft.' : 'The draft is over.';
-      case 'DECKS_READY':
-        return 'Decks are built already.';
       case 'MULLIGAN':
-        return phase === 'mulligan'
-          ? epicChecks.mulligan(ctx, e, name)
-          : 'Mulligans happen once per game, before the first turn.';
-      case 'BEGIN':
-        return 'The game is under way already.';
-      case 'ATTACK':
-        return phase === 'game'
-          ? 'Attacks are declared in the Battle Step, between attacks.'
-          : 'Attacks happen in the Battle Step of a turn.';
+        return epicChecks.mulligan(ctx, e, name);
       case 'MOJO':
-        return playing ? epicChecks.mojo(ctx, e, name, turnStep(snapshot)) : notYet;
+        return epicChecks.mojo(ctx, e, name, turnStep(snapshot));
       case 'ACTION':
-        return playing ? epicChecks.action(ctx, e, name) : notYet;
+        return epicChecks.action(ctx, e, name);
       case 'CANNOT_DRAW':
-        return playing ? epicChecks.cannotDraw(ctx, e, name) : notYet;
+        return epicChecks.cannotDraw(ctx, e, name);
       case 'DECK_EMPTY':
-        return playing ? epicChecks.deckEmpty(ctx, e, name) : notYet;
+        return epicChecks.deckEmpty(ctx, e, name);
       case 'LOSE':
-        return playing ? epicChecks.lose(ctx, e, name) : notYet;
-      case 'NEXT_TURN':
-        return notYet;
-      case 'NEXT':
-        return phase === 'mulligan'
-          ? `${name(nextToMulligan(ctx) ?? ctx.first)} decides next: keep the hand or put cards back.`
-          : phase === 'between'
-            ? 'Choose who goes first in the next game.'
-            : undefined;
+        return epicChecks.lose(ctx, e, name);
       case 'NEXT_GAME':
-        return phase === 'between'
-          ? epicChecks.nextGame(ctx, e)
-          : 'The next game starts once this one has a winner.';
+        return epicChecks.nextGame(ctx, e);
     }
     return undefined;
+  },
+
+  notNow: {
+    PICK: ({ ctx }) => (ctx.format !== 'draft' ? 'This game has no draft.' : 'The draft is over.'),
+    DECKS_READY: 'Decks are built already.',
+    MULLIGAN: 'Mulligans happen once per game, before the first turn.',
+    BEGIN: (r) => (playing(r.snapshot) ? 'The game is under way already.' : notYet(r)),
+    ATTACK: ({ snapshot }) =>
+      where(snapshot)[0] === 'game'
+        ? 'Attacks are declared in the Battle Step, between attacks.'
+        : 'Attacks happen in the Battle Step of a turn.',
+    MOJO: notYet,
+    ACTION: notYet,
+    CANNOT_DRAW: notYet,
+    DECK_EMPTY: notYet,
+    LOSE: notYet,
+    NEXT_TURN: notYet,
+    NEXT: ({ snapshot, ctx, name }) =>
+      where(snapshot)[0] === 'mulligan'
+        ? `${name(nextToMulligan(ctx) ?? ctx.first)} decides next: keep the hand or put cards back.`
+        : 'Choose who goes first in the next game.',
+    NEXT_GAME: 'The next game starts once this one has a winner.'
   },
 
   describe(accepted) {

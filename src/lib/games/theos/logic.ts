@@ -182,62 +182,78 @@ function endStep(
   return { ...meta, now: `${meta.now} ${realms}.` };
 }
 
+const END_PHASE = `That comes in the End Phase, after turn ${HAND_SIZE}.`;
+
+function playPhaseOver({ snapshot }: { snapshot: AnyMachineSnapshot }): string {
+  return phase(snapshot) === 'draft'
+    ? 'Finish the draft first.'
+    : 'The Play Phase is over: clean up, then start the next round.';
+}
+
 export const theosLogic: GameLogic<TheosSetup> = gameLogic<TheosSetup, TheosContext, TheosEvent>({
   machine: theosMachine,
   version: 1,
   fields: theosFields,
   setupProblem: theosSetupProblem,
 
+  // Asked only of a step that takes the event: what is wrong with it, never when.
   refusal({ snapshot, ctx, event: e, name }) {
-    const where = phase(snapshot);
-    if (where === 'over') return 'The game is over. Undo to change how it ended.';
-    const duringPlay = where === 'prepare' || where === 'start' || where === 'play';
     switch (e.type) {
       case 'PICK':
-        if (where !== 'draft') return 'The draft is over.';
         return theosChecks.pick(ctx, e);
-      case 'PICKED':
-        return where === 'draft'
-          ? 'Picks here are one card at a time: tap the card picked.'
-          : 'The draft is over.';
-      case 'DRAFT_DONE':
-        return 'There is no draft going on.';
       case 'FOLLOWERS':
-        if (where === 'draft') return 'Finish the draft first.';
-        if (!duringPlay) {
-          return 'Followers change while cards resolve. At cleanup, enter the Followers that go back with the cards returned.';
-        }
         return theosChecks.followers(ctx, e, name);
       case 'GOD':
-        if (where === 'draft') return 'Finish the draft first.';
-        if (!duringPlay) return 'Gods flip while cards resolve, in the Play Phase.';
         return theosChecks.god(ctx, e);
       case 'TURN_DONE':
-      case 'END_PLAY':
-        if (where === 'draft') return 'Finish the draft first.';
-        if (duringPlay && e.type === 'TURN_DONE') return theosChecks.turnDone(ctx);
-        return 'The Play Phase is over: clean up, then start the next round.';
+        return theosChecks.turnDone(ctx);
       case 'GOD_ORDER':
         return theosChecks.godOrder(ctx, e);
       case 'FINAL_CARD':
+        return theosChecks.finalCard(ctx, e, name);
       case 'CLEANUP':
+        return theosChecks.cleanup(ctx, e, name);
       case 'MOVE_REALM':
-      case 'NEXT_ROUND': {
-        if (where !== 'end') return `That comes in the End Phase, after turn ${HAND_SIZE}.`;
-        if (e.type === 'FINAL_CARD') return theosChecks.finalCard(ctx, e, name);
-        if (e.type === 'CLEANUP') return theosChecks.cleanup(ctx, e, name);
-        if (e.type === 'MOVE_REALM') return theosChecks.move(ctx, e, name);
+        return theosChecks.move(ctx, e, name);
+      case 'NEXT_ROUND':
         return theosChecks.nextRound(ctx, name);
-      }
       case 'NEXT':
-        if (snapshot.matches({ play: 'resolve' })) {
-          return 'When every card has resolved, end the turn.';
-        }
-        if (where === 'end') return 'Start the next round once everyone has cleaned up.';
-        if (where === 'draft') return 'The draft moves on with each pick.';
-        return undefined;
+        return phase(snapshot) === 'end' ? 'Start the next round once everyone has cleaned up.' : undefined;
     }
     return undefined;
+  },
+
+  notNow: {
+    PICK: ({ snapshot, ctx, event }) =>
+      phase(snapshot) === 'draft' ? theosChecks.pick(ctx, event) : 'The draft is over.',
+    PICKED: ({ snapshot }) =>
+      phase(snapshot) === 'draft'
+        ? 'Picks here are one card at a time: tap the card picked.'
+        : 'The draft is over.',
+    DRAFT_DONE: 'There is no draft going on.',
+    FOLLOWERS: ({ snapshot }) =>
+      phase(snapshot) === 'draft'
+        ? 'Finish the draft first.'
+        : 'Followers change while cards resolve. At cleanup, enter the Followers that go back with the cards returned.',
+    GOD: ({ snapshot }) =>
+      phase(snapshot) === 'draft'
+        ? 'Finish the draft first.'
+        : 'Gods flip while cards resolve, in the Play Phase.',
+    TURN_DONE: playPhaseOver,
+    END_PLAY: playPhaseOver,
+    GOD_ORDER: undefined,
+    FINAL_CARD: END_PHASE,
+    CLEANUP: END_PHASE,
+    MOVE_REALM: END_PHASE,
+    NEXT_ROUND: END_PHASE,
+    NEXT: ({ snapshot }) =>
+      snapshot.matches({ play: 'resolve' })
+        ? 'When every card has resolved, end the turn.'
+        : phase(snapshot) === 'end'
+          ? 'Start the next round once everyone has cleaned up.'
+          : phase(snapshot) === 'draft'
+            ? 'The draft moves on with each pick.'
+            : undefined
   },
 
   describe(accepted) {

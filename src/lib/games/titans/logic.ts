@@ -44,32 +44,42 @@ export const titansLogic: GameLogic<TitansSetup> = gameLogic<TitansSetup, Titans
   fields: titansFields,
   setupProblem: titansSetupProblem,
 
-  refusal({ snapshot, ctx, event: e, name }) {
+  // Asked only of a step that takes the event: the value's own fault (a power out of range,
+  // a surge with no token left), never when, which notNow says.
+  refusal({ ctx, event: e, name }) {
     switch (e.type) {
       case 'SURGE':
-        return snapshot.matches({ turn: 'start' })
-          ? titansChecks.surge(ctx, e, name)
-          : 'Surge only at the start of a turn, before any card is played.';
+        return titansChecks.surge(ctx, e, name);
       case 'POWER':
-        // The value's own fault first: the quick flow takes a power from the start of the turn
-        // on, so one refused there was refused for what was typed, not for when.
-        return titansChecks.power(ctx, e) ?? 'Power is entered during the battle.';
+        return titansChecks.power(ctx, e);
       case 'RESOLVE_BATTLE':
-        return snapshot.matches({ turn: 'battle' }) ? titansChecks.resolve(ctx, name) : undefined;
+        return titansChecks.resolve(ctx, name);
       case 'SUPPLY':
         return titansChecks.supply(ctx, e);
       case 'SPITE':
-        return snapshot.matches({ turn: 'endOfTurn' })
-          ? titansChecks.spite(ctx, e)
-          : 'Spite happens at the end of the turn, after the battle.';
+        return titansChecks.spite(ctx, e);
       case 'HAUNT':
-        return snapshot.matches({ turn: 'endOfTurn' }) || snapshot.matches({ turn: 'shuffle' })
-          ? 'Haunt is a Now ability: it happens during the ages, before the battle.'
-          : titansChecks.haunt(ctx, e);
-      case 'NEXT_TURN':
-        return 'The turn ends after the battle is resolved.';
+        return titansChecks.haunt(ctx, e);
     }
     return undefined;
+  },
+
+  notNow: {
+    SURGE: 'Surge only at the start of a turn, before any card is played.',
+    BEGIN_AGES: 'The ages begin once, at the start of the turn.',
+    NEXT: ({ snapshot }) =>
+      snapshot.matches({ turn: 'battle' })
+        ? 'Enter each side’s power and resolve the battle to go on.'
+        : undefined,
+    // A value that could never be a power is told first, after the battle as before it.
+    POWER: ({ ctx, event }) =>
+      titansChecks.power(ctx, event) ??
+      'This turn’s battle is resolved: its powers are in. Undo the battle to change one.',
+    RESOLVE_BATTLE: 'The battle comes after the third age: enter each side’s power first.',
+    SUPPLY: 'The supply piles change during a turn.',
+    SPITE: 'Spite happens at the end of the turn, after the battle.',
+    HAUNT: 'Haunt is a Now ability: it happens during the ages, before the battle.',
+    NEXT_TURN: 'The turn ends after the battle is resolved.'
   },
 
   describe(accepted) {

@@ -6,7 +6,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import type { GameLogic, StepMeta } from '../kit';
 import { buildResult } from '../kit';
-import { gameLogic } from '../logic';
+import { gameLogic, type Refused } from '../logic';
 import { twilightFields } from './fields';
 import { stepOf, turnProblem, twilightMachine } from '../../machines/twilight';
 import { decayCards, type ByLevel } from './aspects';
@@ -246,6 +246,18 @@ function setupStageProblem(
   return 'The game has not begun: finish the draft first.';
 }
 
+/** Why an event is refused where the game is: a turn's step, the draft or the opening. */
+function stepProblem({
+  snapshot,
+  ctx,
+  event,
+  setup
+}: Refused<TwilightSetup, TwilightContext, TwilightEvent>) {
+  const step = stepOf(snapshot.value);
+  if (step) return turnProblem(ctx, event, step, (seat) => seatName(setup, seat));
+  return setupStageProblem(snapshot, event, setup);
+}
+
 export const twilightLogic: GameLogic<TwilightSetup> = gameLogic<
   TwilightSetup,
   TwilightContext,
@@ -259,11 +271,32 @@ export const twilightLogic: GameLogic<TwilightSetup> = gameLogic<
   setupProblem: twilightSetupProblem,
 
   // Twilight names players by seat (seatName), not by id.
-  refusal({ snapshot, ctx, event: e, setup }) {
-    if (snapshot.status === 'done') return 'The game is over. Undo the last step to change it.';
-    const step = stepOf(snapshot.value);
-    if (step) return turnProblem(ctx, e, step, (seat) => seatName(setup, seat));
-    return setupStageProblem(snapshot, e, setup);
+  // Most of a turn's events are taken in every step, their windows kept by the guards, which
+  // ask turnProblem itself: a refusal in a step that takes the event is that same answer.
+  refusal: stepProblem,
+  // Outside its steps (the draft, the opening, another phase) an event is worded by where the
+  // game is, the same way for every type.
+  notNow: {
+    DRAFT_KEEP: stepProblem,
+    DRAFT_PICK: stepProblem,
+    PILE_DONE: stepProblem,
+    CHOOSE_DEITY: stepProblem,
+    MULLIGAN: stepProblem,
+    BEGIN: stepProblem,
+    NEXT: stepProblem,
+    NO_ATTACK: stepProblem,
+    TRADE: stepProblem,
+    FORCED_TRADE: stepProblem,
+    SEIZE: stepProblem,
+    RESOURCE: stepProblem,
+    SUMMON: stepProblem,
+    HIT_DISCARD: stepProblem,
+    HIT_LIFE: stepProblem,
+    DECAY: stepProblem,
+    DEITY_POWER: stepProblem,
+    ADJUST: stepProblem,
+    MOVE: stepProblem,
+    END_TURN: stepProblem
   },
 
   describe({ event, after, prev, ctx, setup }) {

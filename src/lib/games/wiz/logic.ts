@@ -63,6 +63,8 @@ function scoringStep(snapshot: AnyMachineSnapshot): boolean {
   return snapshot.matches({ round: 'scoring' });
 }
 
+const NOT_SCORING = 'The round is scored once a player has gone out: tap who went out first.';
+
 export const wizLogic: GameLogic<WizSetup> = gameLogic<WizSetup, WizContext, WizEvent>({
   machine: wizMachine,
   // 2: the draft lists the winner's countered hands and whether the bonus was claimed against every hand.
@@ -71,38 +73,46 @@ export const wizLogic: GameLogic<WizSetup> = gameLogic<WizSetup, WizContext, Wiz
   fields: wizFields,
   setupProblem: wizSetupProblem,
 
+  // Asked only of a step that takes the event: what is wrong with it, never when.
   refusal({ snapshot, ctx, event: e, name }) {
-    const scoring = scoringStep(snapshot);
     switch (e.type) {
       case 'GO_OUT':
-        return wizChecks.goOut(ctx, e, name, scoring);
+        return wizChecks.goOut(ctx, e, name, scoringStep(snapshot));
       case 'HAND':
+        return wizChecks.hand(ctx, e);
       case 'DROP_HAND':
+        return wizChecks.dropHand(ctx, e);
       case 'CHAOTIC':
+        return wizChecks.chaotic(ctx, e, name);
       case 'BONUS':
-      case 'SCORE': {
-        if (!scoring) return 'The round is scored once a player has gone out: tap who went out first.';
-        if (e.type === 'HAND') return wizChecks.hand(ctx, e);
-        if (e.type === 'DROP_HAND') return wizChecks.dropHand(ctx, e);
-        if (e.type === 'CHAOTIC') return wizChecks.chaotic(ctx, e, name);
-        if (e.type === 'BONUS') return wizChecks.bonus(ctx, e);
+        return wizChecks.bonus(ctx, e);
+      case 'SCORE':
         return wizChecks.score(ctx, e, name);
-      }
       case 'STUN':
+        return wizChecks.stun(ctx, e, name);
       case 'WRONG_JOKER':
-        if (scoring && e.type === 'STUN')
-          return 'A Stun is played during a turn; this round is being scored.';
-        return e.type === 'STUN' ? wizChecks.stun(ctx, e, name) : wizChecks.wrongJoker(ctx, e, name);
+        return wizChecks.wrongJoker(ctx, e, name);
       case 'POOL_WON':
         return wizChecks.pool(ctx, e, name);
       case 'ATTACK':
         return wizChecks.attack(ctx, e, name);
-      case 'END_TURN':
-        return 'Turns pass while the round is played; this round is being scored.';
-      case 'NEXT':
-        return snapshot.matches({ round: { scoring: 'total' } }) ? 'Score the round to go on.' : undefined;
     }
     return undefined;
+  },
+
+  notNow: {
+    NEXT: ({ snapshot }) => (scoringStep(snapshot) ? 'Score the round to go on.' : undefined),
+    END_TURN: 'Turns pass while the round is played; this round is being scored.',
+    GO_OUT: undefined,
+    STUN: 'A Stun is played during a turn; this round is being scored.',
+    WRONG_JOKER: undefined,
+    HAND: NOT_SCORING,
+    DROP_HAND: NOT_SCORING,
+    CHAOTIC: NOT_SCORING,
+    BONUS: NOT_SCORING,
+    SCORE: NOT_SCORING,
+    POOL_WON: undefined,
+    ATTACK: undefined
   },
 
   describe(accepted) {
