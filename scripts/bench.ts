@@ -36,7 +36,7 @@ import { tallyLogic, tallySetup } from '../tests/fixtures/tally';
 import { SessionRuntime } from '../src/lib/session/runtime';
 import { TablesideDB } from '../src/lib/db/schema';
 import { loadSearchIndex, searchRules } from '../src/lib/rules/search';
-import { RULES_ORDER } from '../src/lib/rules/order';
+import { GAMES } from '../src/lib/games/registry';
 import type { RulesText } from '../src/lib/rules/text';
 import { benchTaps, tapTable } from './bench-taps';
 import { benchSizes } from './bench-sizes';
@@ -269,7 +269,7 @@ await server.close();
   report('Search index (gzip)', `${kb(gz(file))} (${kb(readFileSync(file).length)} raw)`);
   const json = readFileSync(file, 'utf8');
   // The games' rules text, each stored once: search reads its results' titles and snippets there.
-  const texts = RULES_ORDER.map(
+  const texts = GAMES.map((g) => g.rules).map(
     (game) => JSON.parse(readFileSync(resolve(BUILD, `rules/${game}/sections.json`), 'utf8')) as RulesText
   );
   const t0 = performance.now();

@@ -52,6 +52,24 @@ export interface GamePlayModule<S extends BaseSetup = any> {
   Play: Component<PlayProps<S>>;
 }
 
+/**
+ * How a rulebook in shared/seeds/ marks its sections, so the rules reference can be checked to
+ * cover every one: markdown headings, or a table of contents between two marker lines whose
+ * entries are "Title<TAB>page" (`before-tab`) or "page – Title" (`after-dash`).
+ */
+export type RulebookHeadings =
+  | { kind: 'markdown' }
+  | {
+      kind: 'contents';
+      from: RegExp;
+      to: RegExp;
+      entry: 'before-tab' | 'after-dash';
+      /** An entry with no page number continues on the next line ("Pre-Built / Decks:"). */
+      joinBroken?: boolean;
+      /** Lines of the contents page that are not sections (scanner noise, a copyright line). */
+      skip?: RegExp;
+    };
+
 /** The light part: what the home list and the router need, with no machine or UI loaded. */
 export interface GameEntry {
   id: string;
@@ -76,6 +94,13 @@ export interface GameEntry {
    * by name. An empty list: nobody sits apart (WiZ solo), so the phone is never asked. Light.
    */
   seats?: (setup: BaseSetup & Record<string, unknown>) => SeatOption[];
+  /**
+   * Its rulebook in ../shared/seeds/ (the file name) and how that book marks its sections. Every
+   * game in the registry has one (the rules checks fail without it); a test game may not.
+   */
+  rulebook?: { file: string; headings: RulebookHeadings };
+  /** A few words worth searching in its rules, for the search box's hint: "capture, surge, haunt". */
+  searchHint: string;
   /** The heavy part, loaded only when a game is played or replayed: its logic and play screen. */
   load: () => Promise<GamePlayModule>;
   /** The new-game screen and its code reader: the new-game page's first paint. */

@@ -3,6 +3,9 @@
  * our text must not reuse the rulebooks' sentences, and every rulebook heading must be covered.
  */
 
+import { GAMES, gameById } from '../games/registry';
+import type { RulebookHeadings } from '../games/types';
+
 /**
  * Words as the overlap check sees them: lower case letters and digits, punctuation and symbols
  * ignored. Markdown that a reader never sees (heading ids `{#id .term}`, link targets `](#id)`)
@@ -45,14 +48,10 @@ export function sharedRuns(ours: string, theirs: string, n = 12): string[] {
   return runs;
 }
 
-/** The games in scope and their rulebook files in ../shared/seeds/. */
-export const RULEBOOKS: Record<string, string> = {
-  titans: '000_4d4172ebd15461d4.txt',
-  twilight: '001_c8b0cee254531d6b.txt',
-  epic: '002_37dcdadb943c3364.txt',
-  wiz: '003_1048c6b104b93760.txt',
-  theos: '004_8a6704bfbb5de3c8.txt'
-};
+/** The games in scope and their rulebook files in ../shared/seeds/ (each game's manifest). */
+export const RULEBOOKS: Record<string, string> = Object.fromEntries(
+  GAMES.map((g) => [g.id, g.rulebook?.file ?? ''])
+);
 
 /** Heading text as a person would type it: markup, stray spaces and trailing colons removed. */
 export function cleanHeading(text: string): string {
@@ -71,7 +70,7 @@ function markdownHeadings(text: string): string[] {
     .map((line) => cleanHeading(line.replace(/^#+ /, '')));
 }
 
-/** Lines of a table of contents between two marker lines, as "Title<TAB>page" or "page – Title". */
+/** Lines of a table of contents between two marker lines. */
 function tocBlock(text: string, startMarker: RegExp, endMarker: RegExp): string[] {
   const lines = text.split('\n');
   const start = lines.findIndex((l) => startMarker.test(l));
@@ -79,45 +78,32 @@ function tocBlock(text: string, startMarker: RegExp, endMarker: RegExp): string[
   return lines.slice(start + 1, end).filter((l) => l.trim() !== '');
 }
 
+/** The entries of a table of contents, as its manifest says they are written. */
+function contentsHeadings(text: string, how: Extract<RulebookHeadings, { kind: 'contents' }>): string[] {
+  const lines = tocBlock(text, how.from, how.to);
+  const found: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (how.entry === 'after-dash') {
+      found.push(lines[i].replace(/^\d+\s*–\s*/, '').trim());
+      continue;
+    }
+    const [title, page] = lines[i].split('\t').map((c) => c.trim());
+    if (how.joinBroken && !page && lines[i + 1] && /^[A-Z][a-z]+:/.test(lines[i + 1])) {
+      found.push(`${title} ${lines[i + 1].split('\t')[0].trim()}`);
+      i++;
+    } else found.push(title);
+  }
+  return how.skip ? found.filter((t) => !how.skip!.test(t)) : found;
+}
+
 /**
- * The section headings of a rulebook, found the way that book marks them: Titans of Eden and WiZ
- * use markdown headings; Twilight of the Gods, Epic and Theos list their sections in a table of
- * contents (their body headings are plain lines).
+ * The section headings of a rulebook, found the way that book marks them (its manifest's
+ * `rulebook.headings`): markdown headings, or a table of contents (the body headings of those
+ * books are plain lines).
  */
 export function rulebookHeadings(game: string, text: string): string[] {
-  let found: string[];
-  switch (game) {
-    case 'titans':
-    case 'wiz':
-      found = markdownHeadings(text);
-      break;
-    case 'twilight': {
-      const lines = tocBlock(text, /^Table of Contents/, /^Prologue$/);
-      found = [];
-      for (let i = 0; i < lines.length; i++) {
-        const [title, page] = lines[i].split('\t').map((c) => c.trim());
-        // "How to Construct the Pre-Built / Decks:" is one entry broken over two lines.
-        if (!page && lines[i + 1] && /^[A-Z][a-z]+:/.test(lines[i + 1])) {
-          found.push(`${title} ${lines[i + 1].split('\t')[0].trim()}`);
-          i++;
-        } else found.push(title);
-      }
-      // One line of the scanned contents page is scanner noise, not a heading.
-      found = found.filter((t) => /^[A-Z]/.test(t));
-      break;
-    }
-    case 'epic':
-      found = tocBlock(text, /^Table of Contents/, /^Quick Start Rules$/).map((l) =>
-        l.replace(/^\d+\s*–\s*/, '')
-      );
-      // The copyright line closes the contents page; it is not a section.
-      found = found.filter((t) => !t.startsWith('©'));
-      break;
-    case 'theos':
-      found = tocBlock(text, /^-Game Manual-/, /^Credits$/).map((l) => l.split('\t')[0]);
-      break;
-    default:
-      throw new Error(`no rulebook for ${game}`);
-  }
+  const how = gameById(game)?.rulebook?.headings;
+  if (!how) throw new Error(`no rulebook for ${game}`);
+  const found = how.kind === 'markdown' ? markdownHeadings(text) : contentsHeadings(text, how);
   return [...new Set(found.map(cleanHeading).filter(Boolean))];
 }

@@ -1,5 +1,4 @@
-import type { GameEntry } from '../types';
-import { gameLoaders } from '../loaders';
+import { defineGame } from '../define';
 
 const FORMAT_NAMES: Record<string, string> = {
   sealed: 'Sealed Pack',
@@ -9,13 +8,12 @@ const FORMAT_NAMES: Record<string, string> = {
 };
 
 /** Epic, as the registry sees it; the rest loads when the game is opened. */
-export const epic: GameEntry = {
+export const epic = defineGame({
   id: 'epic',
   title: 'Epic',
   blurb:
     'Mojo for 2–8 gods, turn steps and actions, mulligans, matches — sealed, draft, Pack War or designed decks.',
   players: { min: 2, max: 8 },
-  rules: 'epic',
   codePrefix: 'E',
   describeSetup(setup) {
     const format = FORMAT_NAMES[String(setup.format)] ?? 'Epic';
@@ -23,8 +21,18 @@ export const epic: GameEntry = {
     const match = setup.match ? ' · match' : '';
     return `${format}${packs} · ${setup.players.length} players${match}`;
   },
-  ...gameLoaders(
-    () => import('./setup'),
-    () => import('./module')
-  )
-};
+  rulebook: {
+    file: '002_37dcdadb943c3364.txt',
+    headings: {
+      kind: 'contents',
+      from: /^Table of Contents/,
+      to: /^Quick Start Rules$/,
+      entry: 'after-dash',
+      // The copyright line closes the contents page; it is not a section.
+      skip: /^©/
+    }
+  },
+  searchHint: 'mulligan, breakthrough, ambush',
+  setup: () => import('./setup'),
+  play: () => import('./module')
+});

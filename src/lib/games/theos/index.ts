@@ -1,5 +1,4 @@
-import type { GameEntry } from '../types';
-import { gameLoaders } from '../loaders';
+import { defineGame } from '../define';
 import { seatsByTeamIds } from '../seats';
 
 const TYPES: Record<string, string> = {
@@ -17,12 +16,11 @@ const DECKS: Record<string, string> = {
 };
 
 /** Theos, as the registry sees it; the rest loads when the game is opened. */
-export const theos: GameEntry = {
+export const theos = defineGame({
   id: 'theos',
   title: 'Theos',
   blurb: 'The Ascension Die, Followers per team, the gods face up in each Realm, drafts and prebuilt decks.',
   players: { min: 2, max: 6 },
-  rules: 'theos',
   codePrefix: 'TH',
   describeSetup(setup) {
     const type = TYPES[String(setup.format)] ?? 'Theos';
@@ -31,8 +29,11 @@ export const theos: GameEntry = {
     return `${type}${players}${decks && DECKS[decks] ? ` · ${DECKS[decks]}` : ''}`;
   },
   seats: (setup) => seatsByTeamIds(setup, setup.teams),
-  ...gameLoaders(
-    () => import('./setup'),
-    () => import('./module')
-  )
-};
+  rulebook: {
+    file: '004_8a6704bfbb5de3c8.txt',
+    headings: { kind: 'contents', from: /^-Game Manual-/, to: /^Credits$/, entry: 'before-tab' }
+  },
+  searchHint: 'ascension die, blank, cleanup',
+  setup: () => import('./setup'),
+  play: () => import('./module')
+});

@@ -1,14 +1,12 @@
-import type { GameEntry } from '../types';
-import { gameLoaders } from '../loaders';
+import { defineGame } from '../define';
 import { seatsByTeamIds } from '../seats';
 
 /** Titans of Eden, as the registry sees it; the rest loads when the game is opened. */
-export const titans: GameEntry = {
+export const titans = defineGame({
   id: 'titans',
   title: 'Titans of Eden',
   blurb: 'Temples, surge tokens, the Avatar Mat, three ages and the battle — Duel, two or three arenas.',
   players: { min: 2, max: 6 },
-  rules: 'titans',
   codePrefix: 'T',
   describeSetup(setup) {
     const format = { duel: 'Duel', 'two-arenas': 'Two arenas', 'three-arenas': 'Three arenas' }[
@@ -19,8 +17,11 @@ export const titans: GameEntry = {
     return `${format ?? 'Titans'} · ${mode}${players}`;
   },
   seats: (setup) => seatsByTeamIds(setup, setup.teams),
-  ...gameLoaders(
-    () => import('./setup'),
-    () => import('./module')
-  )
-};
+  rulebook: {
+    file: '000_4d4172ebd15461d4.txt',
+    headings: { kind: 'markdown' }
+  },
+  searchHint: 'capture, surge, haunt',
+  setup: () => import('./setup'),
+  play: () => import('./module')
+});

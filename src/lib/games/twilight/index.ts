@@ -1,15 +1,13 @@
-import type { GameEntry } from '../types';
-import { gameLoaders } from '../loaders';
+import { defineGame } from '../define';
 import { seatsByTeamNumbers } from '../seats';
 
 /** Twilight of the Gods, as the registry sees it; the rest loads when the game is opened. */
-export const twilight: GameEntry = {
+export const twilight = defineGame({
   id: 'twilight',
   title: 'Twilight of the Gods',
   blurb:
     'Life Stacks, the eight phases and combat, Aspects, Seize costs and Decay — 2 players or more, or a draft.',
   players: { min: 2, max: 8 },
-  rules: 'twilight',
   codePrefix: 'TW',
   describeSetup(setup) {
     const players = Array.isArray(setup.players) ? setup.players.length : 0;
@@ -24,8 +22,20 @@ export const twilight: GameEntry = {
     return `${table} · ${decks}`;
   },
   seats: (setup) => seatsByTeamNumbers(setup, setup.teams),
-  ...gameLoaders(
-    () => import('./setup'),
-    () => import('./module')
-  )
-};
+  rulebook: {
+    file: '001_c8b0cee254531d6b.txt',
+    headings: {
+      kind: 'contents',
+      from: /^Table of Contents/,
+      to: /^Prologue$/,
+      entry: 'before-tab',
+      // "How to Construct the Pre-Built / Decks:" is one entry broken over two lines.
+      joinBroken: true,
+      // One line of the scanned contents page is scanner noise, not a heading.
+      skip: /^[^A-Z]/
+    }
+  },
+  searchHint: 'seize, decay, aspect',
+  setup: () => import('./setup'),
+  play: () => import('./module')
+});

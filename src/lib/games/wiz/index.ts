@@ -1,14 +1,12 @@
-import type { GameEntry } from '../types';
-import { gameLoaders } from '../loaders';
+import { defineGame } from '../define';
 
 /** WiZ, as the registry sees it; the rest loads when the game is opened. */
-export const wiz: GameEntry = {
+export const wiz = defineGame({
   id: 'wiz',
   title: 'WiZ',
   blurb:
     'The EP race to a target: rounds and the deal, the round EP calculator line by line, the Life Pool — solo to 6 players.',
   players: { min: 1, max: 6 },
-  rules: 'wiz',
   codePrefix: 'W',
   describeSetup(setup) {
     const who = setup.format === 'solo' ? 'Solo' : `${setup.players.length} players`;
@@ -17,8 +15,11 @@ export const wiz: GameEntry = {
   },
   // Solo is one person at both seats: nobody to choose.
   seats: (setup) => (setup.format === 'solo' ? [] : setup.players.map((p) => ({ name: p.name }))),
-  ...gameLoaders(
-    () => import('./setup'),
-    () => import('./module')
-  )
-};
+  rulebook: {
+    file: '003_1048c6b104b93760.txt',
+    headings: { kind: 'markdown' }
+  },
+  searchHint: 'life pool, shard, multiplier',
+  setup: () => import('./setup'),
+  play: () => import('./module')
+});
