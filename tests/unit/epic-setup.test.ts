@@ -67,7 +67,7 @@ describe('Epic formats', () => {
     const problem = (patch: object) => epicSetupProblem({ ...ok, ...patch });
     expect(epicSetupProblem(null)).toBe('the setup is missing');
     expect(problem({ format: 'chess' })).toBe('“chess” is not an Epic format');
-    expect(problem({ players: ok.players.slice(0, 1) })).toBe('Epic is for 2–8 players here, not 1');
+    expect(problem({ players: ok.players.slice(0, 1) })).toBe('Epic is for 2 to 8 players here, not 1');
     expect(
       problem({
         players: [
@@ -75,7 +75,7 @@ describe('Epic formats', () => {
           ...epicSetup(6).players.map((p) => ({ ...p, id: p.id + 'x', name: p.name + '2' }))
         ]
       })
-    ).toBe('Epic is for 2–8 players here, not 9');
+    ).toBe('Epic is for 2 to 8 players here, not 9');
     expect(problem({ players: [ok.players[0], { id: 'p1', name: 'Zed' }] })).toBe(
       'two players have the same id'
     );

@@ -81,7 +81,7 @@ describe('setup check: plain reasons', () => {
 
   it('player counts, ids and names (up to 40 characters)', () => {
     expect(theosSetupProblem(null)).toBe('the setup is missing');
-    expect(problem(duel, (s) => s.players.pop())).toBe('Theos is for 2 to 6 players, not 1');
+    expect(problem(duel, (s) => s.players.pop())).toBe('Theos is for 2 to 6 players here, not 1');
     expect(problem(duel, (s) => (s.players[1].id = 'p1'))).toBe('two players have the same id');
     // A stored game's names are read as they are (the one name rule is Start's: player-names.test).
     expect(problem(duel, (s) => (s.players[1].name = '  '))).toBeUndefined();

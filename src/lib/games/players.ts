@@ -32,6 +32,29 @@ export function seatNamesProblem(players: readonly unknown[]): string | undefine
 }
 
 /**
+ * What every game checks of a stored setup's players the same way: a list, each with an id of
+ * its own and a readable name, and (with `count`) as many as the game or its format is played
+ * with. The game's own checks (formats, teams, decks) come after.
+ */
+export function playersProblem(
+  players: unknown,
+  count?: { min: number; max: number; game: string }
+): string | undefined {
+  if (!Array.isArray(players)) return 'the players are missing';
+  const ids = players.map((p) => (isObject(p) ? p.id : undefined));
+  if (ids.some((id) => typeof id !== 'string' || id === '')) return 'every player needs an id';
+  if (new Set(ids).size !== ids.length) return 'two players have the same id';
+  const names = seatNamesProblem(players);
+  if (names) return names;
+  const n = players.length;
+  if (count && (n < count.min || n > count.max)) {
+    const range = count.min === count.max ? `${count.min}` : `${count.min} to ${count.max}`;
+    return `${count.game} is for ${range} players here, not ${n}`;
+  }
+  return undefined;
+}
+
+/**
  * Seats for a setup read from a shared code: numbered ids ("p1", "p2"…) and no names yet, since
  * each table types its own.
  */

@@ -4,7 +4,7 @@
  * setup codes and backups all use them.
  */
 import type { BaseSetup } from '../kit';
-import { isObject, seatNamesProblem } from '../players';
+import { isObject, playersProblem } from '../players';
 
 /** Screens read a player's name through their game's format, the one way every game does. */
 export { playerName } from '../players';
@@ -84,15 +84,9 @@ export function epicSetupProblem(value: unknown): string | undefined {
   if (!isObject(value)) return 'the setup is missing';
   const s = value as Partial<EpicSetup>;
   if (!s.format || !(s.format in FORMAT_TITLES)) return `“${String(s.format)}” is not an Epic format`;
-  if (!Array.isArray(s.players)) return 'the players are missing';
-  const n = s.players.length;
-  if (n < MIN_PLAYERS || n > MAX_PLAYERS)
-    return `Epic is for ${MIN_PLAYERS}–${MAX_PLAYERS} players here, not ${n}`;
-  const ids = s.players.map((p) => p?.id);
-  if (ids.some((id) => typeof id !== 'string' || id === '')) return 'every player needs an id';
-  if (new Set(ids).size !== n) return 'two players have the same id';
-  const names = seatNamesProblem(s.players);
-  if (names) return names;
+  const players = playersProblem(s.players, { min: MIN_PLAYERS, max: MAX_PLAYERS, game: 'Epic' });
+  if (players) return players;
+  const n = s.players!.length;
   if (typeof s.seed !== 'string') return 'the seed is missing';
   if (!Number.isInteger(s.packs)) return 'the number of packs must be a whole number';
   const packs = s.packs!;

@@ -3,7 +3,7 @@
  * Pure data and functions; the machine, the setup screen, setup codes and backups all use them.
  */
 import type { BaseSetup } from '../kit';
-import { isObject, seatNamesProblem, playerName } from '../players';
+import { isObject, playerName, playersProblem } from '../players';
 
 /** Screens read a player's name through their game's format, the one way every game does. */
 export { playerName };
@@ -129,14 +129,9 @@ export const realmName = (realm: number) => `Realm ${realm + 1}`;
 export function theosSetupProblem(value: unknown): string | undefined {
   if (!isObject(value)) return 'the setup is missing';
   const s = value as Partial<TheosSetup>;
-  if (!Array.isArray(s.players)) return 'the players are missing';
-  const count = s.players.length;
-  if (count < MIN_PLAYERS || count > MAX_PLAYERS) return `Theos is for 2 to 6 players, not ${count}`;
-  const ids = s.players.map((p) => p?.id);
-  if (ids.some((id) => typeof id !== 'string' || !id)) return 'a player has no id';
-  if (new Set(ids).size !== ids.length) return 'two players have the same id';
-  const names = seatNamesProblem(s.players);
-  if (names) return names;
+  const players = playersProblem(s.players, { min: MIN_PLAYERS, max: MAX_PLAYERS, game: 'Theos' });
+  if (players) return players;
+  const count = s.players!.length;
   if (typeof s.seed !== 'string') return 'the seed is missing';
 
   const format = s.format && FORMATS[s.format as TheosFormat] ? (s.format as TheosFormat) : undefined;
@@ -144,7 +139,11 @@ export function theosSetupProblem(value: unknown): string | undefined {
   if (!FORMATS[format].players.includes(count)) {
     return `${FORMATS[format].title} is not played with ${count} players`;
   }
-  const teamProblem = checkTeams(s, format, ids as string[]);
+  const teamProblem = checkTeams(
+    s,
+    format,
+    s.players!.map((p) => p.id)
+  );
   if (teamProblem) return teamProblem;
   const godProblem = checkGods(s, realmCount(count));
   if (godProblem) return godProblem;

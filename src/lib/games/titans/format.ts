@@ -3,7 +3,7 @@
  * Pure data and functions; the machine, the setup screen and backups all use them.
  */
 import type { BaseSetup } from '../kit';
-import { isObject, playerName, seatNamesProblem } from '../players';
+import { isObject, playerName, playersProblem } from '../players';
 
 /** Screens read a player's name through their game's format, the one way every game does. */
 export { playerName };
@@ -112,16 +112,9 @@ export function titansSetupProblem(value: unknown): string | undefined {
   const format = s.format && FORMATS[s.format as TitansFormat];
   if (!format) return `“${String(s.format)}” is not a Titans of Eden format`;
   if (s.mode !== 'classic' && s.mode !== 'constructed') return 'the mode must be classic or constructed';
-  if (!Array.isArray(s.players)) return 'the players are missing';
-  const ids = s.players.map((p) => p?.id);
-  if (new Set(ids).size !== ids.length) return 'two players have the same id';
-  if (ids.some((id) => typeof id !== 'string' || id === '')) return 'every player needs an id';
-  const names = seatNamesProblem(s.players);
-  if (names) return names;
-  const { min, max } = format.players;
-  if (ids.length < min || ids.length > max) {
-    return `${format.title} is for ${min === max ? min : `${min}–${max}`} players, not ${ids.length}`;
-  }
+  const players = playersProblem(s.players, { ...format.players, game: format.title });
+  if (players) return players;
+  const ids = s.players!.map((p) => p.id);
   if (!Array.isArray(s.teams) || s.teams.length !== format.teams) {
     return `${format.title} needs ${format.teams} teams`;
   }

@@ -4,7 +4,7 @@
  * first. Pure data and checks; the machine, the setup screen and backups all use them.
  */
 import type { BaseSetup } from '../kit';
-import { isObject, seatNamesProblem } from '../players';
+import { isObject, playersProblem } from '../players';
 import { rngFor, seedProblem } from '../../random/seeded';
 import { DEITY_IDS, deityById, type DeityId } from './cards';
 
@@ -91,16 +91,10 @@ export function deckSizeProblem(size: unknown, extended: boolean): string | unde
 export function twilightSetupProblem(value: unknown): string | undefined {
   if (!isObject(value)) return 'the setup is missing';
   const s = value as Partial<TwilightSetup>;
-  if (!Array.isArray(s.players)) return 'the players are missing';
-  const n = s.players.length;
-  if (n < MIN_PLAYERS || n > MAX_PLAYERS) {
-    return `Twilight of the Gods is for ${MIN_PLAYERS} to ${MAX_PLAYERS} players here, not ${n}`;
-  }
-  const ids = s.players.map((p) => p?.id);
-  if (ids.some((id) => typeof id !== 'string' || id === '')) return 'every player needs an id';
-  if (new Set(ids).size !== n) return 'two players have the same id';
-  const names = seatNamesProblem(s.players);
-  if (names) return names;
+  const game = 'Twilight of the Gods';
+  const players = playersProblem(s.players, { min: MIN_PLAYERS, max: MAX_PLAYERS, game });
+  if (players) return players;
+  const n = s.players!.length;
   if (typeof s.seed !== 'string' || seedProblem(s.seed)) return 'the setup has no usable seed';
   if (typeof s.draft !== 'boolean') return 'the setup must say whether the Deities are drafted';
   if (typeof s.extended !== 'boolean') return 'the setup must say whether this is an Extended game';
@@ -110,7 +104,7 @@ export function twilightSetupProblem(value: unknown): string | undefined {
     if (s.draft ? d !== null : !deityById(d)) {
       return s.draft
         ? 'in a draft the Deities are chosen after drafting'
-        : `${s.players[i]?.name ?? 'A player'} needs a Deity (one of ${DEITY_IDS.length})`;
+        : `${s.players?.[i]?.name ?? 'A player'} needs a Deity (one of ${DEITY_IDS.length})`;
     }
   }
   if (!Array.isArray(s.decks) || s.decks.length !== n) return 'every player needs a deck size';

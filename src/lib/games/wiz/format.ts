@@ -4,8 +4,7 @@
  * Pure data and functions: the machine, the setup screen and backups all use them.
  */
 import type { BaseSetup } from '../kit';
-import { isObject } from '../players';
-import { storedNameProblem } from '../../util/player-name';
+import { isObject, playersProblem } from '../players';
 
 /** Screens read a player's name through their game's format, the one way every game does. */
 export { playerName } from '../players';
@@ -116,13 +115,8 @@ export function wizSetupProblem(value: unknown): string | undefined {
   if (s.format !== 'solo' && (seats < min || seats > max)) {
     return `${format.title} means ${min} to ${max} players, not ${seats}`;
   }
-  for (const p of s.players) {
-    if (!isObject(p) || typeof p.id !== 'string' || !p.id) return 'a player has no id';
-    const name = storedNameProblem(p.name);
-    if (name) return name;
-  }
-  const ids = s.players.map((p) => p.id);
-  if (new Set(ids).size !== ids.length) return 'two players have the same id';
+  const players = playersProblem(s.players);
+  if (players) return players;
   const deck = s.deck && DECKS[s.deck as DeckId];
   if (!deck) return `“${String(s.deck)}” is not one of the WiZ decks`;
   if (!decksFor(s.format as WizFormat, s.players.length).includes(deck.id)) {
