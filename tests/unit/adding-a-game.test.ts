@@ -14,10 +14,10 @@ import { GAMES } from '../../src/lib/games/registry';
 import { counter } from '../fixtures/counter-game/index';
 import { counterLogic } from '../fixtures/counter-game/logic';
 import { counterMachine } from '../fixtures/counter-game/machine';
-import { decodeSetupCode, encodeSetupCode } from '../fixtures/counter-game/share';
+import { setupCode } from '../fixtures/counter-game/share';
 import type { CounterSetup } from '../fixtures/counter-game/format';
 import CounterSetupScreen from '../fixtures/counter-game/Setup.svelte';
-import { encodeSetupCode as titansCode } from '../../src/lib/games/titans/share';
+import { setupCode as titansCode } from '../../src/lib/games/titans/share';
 
 const root = resolve(__dirname, '../..');
 const fixture = resolve(root, 'tests/fixtures/counter-game');
@@ -69,7 +69,8 @@ describe('Adding a game, as docs/architecture.md says', () => {
         ].map((f) => readFileSync(resolve(root, dir, f), 'utf8'))
     );
     expect(kit).toEqual(expect.arrayContaining(['SetupForm', 'Choice', 'GameOver', 'FacingToggle']));
-    // A piece is a component (used as <Piece>) or a class a screen keeps its state in (new Piece).
+    // A piece is a component (used as <Piece>) or a class a screen keeps its state in (new Piece),
+    // itself or as a kit class built on it (SetupDraft extends SeedAndCode).
     const uiModules = [
       ...readdirSync(resolve(root, 'src/lib/ui')).map((f) => `src/lib/ui/${f}`),
       ...readdirSync(resolve(root, 'src/lib/ui/setup')).map((f) => `src/lib/ui/setup/${f}`)
@@ -82,8 +83,11 @@ describe('Adding a game, as docs/architecture.md says', () => {
         existsSync(resolve(root, `src/lib/ui/${piece}.svelte`)) ||
         uiModules.some((m) => new RegExp(`export class ${piece}\\b`).test(m));
       expect(exists, piece).toBe(true);
+      const builtOn = uiModules
+        .map((m) => new RegExp(`export class (\\w+)(?:<[^>]*>)? extends ${piece}\\b`).exec(m)?.[1])
+        .filter((c): c is string => !!c);
       expect(
-        screens.some((s) => new RegExp(`<${piece}[\\s>/]|new ${piece}\\(`).test(s)),
+        screens.some((s) => [piece, ...builtOn].some((p) => new RegExp(`<${p}[\\s>/]|new ${p}\\(`).test(s))),
         `${piece} in use`
       ).toBe(true);
     }
@@ -123,11 +127,14 @@ describe('Adding a game, as docs/architecture.md says', () => {
   });
 
   it('shares its setup as a code that reads back, and names a code of another game', () => {
-    const code = encodeSetupCode(setup);
+    const code = setupCode.encode(setup);
     expect(code).toMatch(/^C2-/);
-    expect(decodeSetupCode(code)).toEqual({ ok: true, value: { target: 10, starts: 'drawn', seed: 'K7Q2' } });
-    expect(decodeSetupCode(code.toLowerCase().replace(/-/g, ''))).toMatchObject({ ok: true });
-    const other = decodeSetupCode(titansCode('duel', 'constructed', []));
+    expect(setupCode.decode(code)).toEqual({
+      ok: true,
+      value: { target: 10, starts: 'drawn', seed: 'K7Q2' }
+    });
+    expect(setupCode.decode(code.toLowerCase().replace(/-/g, ''))).toMatchObject({ ok: true });
+    const other = setupCode.decode(titansCode.encode({ format: 'duel', mode: 'constructed', piles: [] }));
     expect(other).toEqual({
       ok: false,
       reason: expect.stringContaining('Titans of Eden setup code, not a Counter one')

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { damageDealt, resolveAttack, type Fighter } from '../../src/lib/games/epic/battle';
 import { checkDeck, readList } from '../../src/lib/games/epic/deck';
-import { decodeSetupCode, encodeSetupCode, type SharedSetup } from '../../src/lib/games/epic/share';
+import { setupCode, type SharedSetup } from '../../src/lib/games/epic/share';
 import { CODE_ALPHABET } from '../../src/lib/random/seeded';
 
 const fighter: fc.Arbitrary<Fighter> = fc.record({
@@ -105,7 +105,7 @@ describe('Epic setup code properties', () => {
       }));
     fc.assert(
       fc.property(shared, (s) => {
-        expect(decodeSetupCode(encodeSetupCode(s))).toEqual({ ok: true, ...s });
+        expect(setupCode.decode(setupCode.encode(s))).toEqual({ ok: true, value: s });
       }),
       { numRuns: 500 }
     );

@@ -12,12 +12,7 @@ import {
   sideboardAllowed
 } from '../../src/lib/games/epic/format';
 import { drawAmong, drawFirstPlayer, drawSeats, seatPlayers } from '../../src/lib/games/epic/random';
-import {
-  blankSetup,
-  decodeSetupCode,
-  encodeSetupCode,
-  type SharedSetup
-} from '../../src/lib/games/epic/share';
+import { blankSetup, setupCode, type SharedSetup } from '../../src/lib/games/epic/share';
 import {
   cardsInHand,
   cardsPassed,
@@ -154,21 +149,23 @@ describe('Epic setup codes', () => {
           first: playerCount - 1,
           match: playerCount % 2 === 0
         };
-        const code = encodeSetupCode(s);
+        const code = setupCode.encode(s);
         expect(code.startsWith('E2-')).toBe(true);
-        expect(decodeSetupCode(code)).toEqual({ ok: true, ...s });
-        expect(decodeSetupCode(`https://x.example/epic/new?code=${encodeURIComponent(code)}`)).toEqual({
+        expect(setupCode.decode(code)).toEqual({ ok: true, value: s });
+        expect(setupCode.decode(`https://x.example/epic/new?code=${encodeURIComponent(code)}`)).toEqual({
           ok: true,
-          ...s
+          value: s
         });
-        expect(decodeSetupCode(code.toLowerCase().replace(/-/g, ' '))).toEqual({ ok: true, ...s });
+        expect(setupCode.decode(code.toLowerCase().replace(/-/g, ' '))).toEqual({ ok: true, value: s });
       }
     }
   });
 
   it('the seed travels, so the drawn seats come out the same', () => {
-    const decoded = decodeSetupCode(encodeSetupCode(shared));
-    expect(decoded.ok && drawSeats(decoded.seed, decoded.playerCount)).toEqual(drawSeats(shared.seed, 4));
+    const decoded = setupCode.decode(setupCode.encode(shared));
+    expect(decoded.ok && drawSeats(decoded.value.seed, decoded.value.playerCount)).toEqual(
+      drawSeats(shared.seed, 4)
+    );
   });
 
   it('a code gives a setup with numbered seats that a table can start from', () => {
@@ -178,19 +175,19 @@ describe('Epic setup codes', () => {
   });
 
   it('mistyped, foreign or empty codes are refused with a reason', () => {
-    const code = encodeSetupCode(shared);
+    const code = setupCode.encode(shared);
     const typo = code.slice(0, -2) + (code.at(-2) === 'A' ? 'B' : 'A') + code.at(-1);
-    expect(decodeSetupCode(typo)).toEqual({
+    expect(setupCode.decode(typo)).toEqual({
       ok: false,
       reason: 'The code does not check out: a character is missing or mistyped.'
     });
-    expect(decodeSetupCode('X1-ABCD')).toEqual({
+    expect(setupCode.decode('X1-ABCD')).toEqual({
       ok: false,
       reason: 'That is not an Epic setup code (they start with “E2-”).'
     });
-    expect(decodeSetupCode('  ')).toEqual({ ok: false, reason: 'Enter a setup code first.' });
-    expect(decodeSetupCode(code.slice(0, 8))).toMatchObject({ ok: false });
-    expect(decodeSetupCode('E1-#!')).toMatchObject({
+    expect(setupCode.decode('  ')).toEqual({ ok: false, reason: 'Enter a setup code first.' });
+    expect(setupCode.decode(code.slice(0, 8))).toMatchObject({ ok: false });
+    expect(setupCode.decode('E1-#!')).toMatchObject({
       ok: false,
       reason: expect.stringMatching(/not allowed/)
     });

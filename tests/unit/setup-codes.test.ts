@@ -12,7 +12,8 @@ import {
   BitWriter,
   CODE_ALPHABET,
   checkCharacter,
-  setupCodec
+  setupCodec,
+  type Decoded
 } from '../../src/lib/share/setup-code';
 import * as titans from '../../src/lib/games/titans/share';
 import * as twilight from '../../src/lib/games/twilight/share';
@@ -23,24 +24,38 @@ import { GAMES } from '../../src/lib/games/registry';
 
 type Any = any;
 
-/** Each game's reader, and a writer from what the reader gives (the names a code leaves out filled in). */
+/**
+ * Each game's reader, giving what the fixtures recorded (the build of then spread the fields beside
+ * `ok`, Theos as `setup`), and a writer from that (the names a code leaves out filled in).
+ */
+const recorded = (d: Decoded<Any>, key?: string) =>
+  d.ok ? (key ? { ok: true, [key]: d.value } : { ok: true, ...d.value }) : d;
 const GAME_CODECS: Record<string, { decode(raw: string): Any; encode(decoded: Any): string }> = {
   titans: {
-    decode: titans.decodeSetupCode,
-    encode: (d) => titans.encodeSetupCode(d.format, d.mode, d.piles)
+    decode: (raw) => recorded(titans.setupCode.decode(raw)),
+    encode: ({ ok: _ok, ...s }) => titans.setupCode.encode(s)
   },
-  twilight: { decode: twilight.decodeSetupCode, encode: ({ ok: _ok, ...s }) => twilight.encodeSetupCode(s) },
-  epic: { decode: epic.decodeSetupCode, encode: ({ ok: _ok, ...s }) => epic.encodeSetupCode(s) },
+  twilight: {
+    decode: (raw) => recorded(twilight.setupCode.decode(raw)),
+    encode: ({ ok: _ok, ...s }) => twilight.setupCode.encode(s)
+  },
+  epic: {
+    decode: (raw) => recorded(epic.setupCode.decode(raw)),
+    encode: ({ ok: _ok, ...s }) => epic.setupCode.encode(s)
+  },
   wiz: {
-    decode: wiz.decodeSetupCode,
+    decode: (raw) => recorded(wiz.setupCode.decode(raw)),
     encode: ({ ok: _ok, seats, ...s }) =>
-      wiz.encodeSetupCode({
+      wiz.setupCode.encode({
         ...s,
         seed: '',
         players: Array.from({ length: seats }, (_, i) => ({ id: `p${i + 1}`, name: `P${i + 1}` }))
       })
   },
-  theos: { decode: theos.decodeSetupCode, encode: (d) => theos.encodeSetupCode(d.setup)! }
+  theos: {
+    decode: (raw) => recorded(theos.setupCode.decode(raw), 'setup'),
+    encode: (d) => theos.setupCode.encode(d.setup)
+  }
 };
 
 const fixtures = v1 as Record<string, { code: string; decoded: Any }[]>;
@@ -152,16 +167,16 @@ describe('setup codes: every game', () => {
 
   it('names the game in the words people read', () => {
     const code = GAME_CODECS.titans.encode(fixtures.titans[0].decoded);
-    expect(epic.decodeSetupCode(code)).toEqual({
+    expect(epic.setupCode.decode(code)).toEqual({
       ok: false,
       reason:
         'That is a Titans of Eden setup code, not an Epic one: open it from Titans of Eden’s new-game screen.'
     });
-    expect(titans.decodeSetupCode('hello')).toEqual({
+    expect(titans.setupCode.decode('hello')).toEqual({
       ok: false,
       reason: 'That is not a Titans of Eden setup code (they start with “T2-”).'
     });
-    expect(titans.decodeSetupCode('T9-ABCD')).toEqual({
+    expect(titans.setupCode.decode('T9-ABCD')).toEqual({
       ok: false,
       reason: 'That code was made by a newer version of Tableside: update the app to read it.'
     });

@@ -11,7 +11,7 @@ import {
   rerollPile,
   type PileLayout
 } from '../../src/lib/games/titans/piles';
-import { decodeSetupCode, encodeSetupCode } from '../../src/lib/games/titans/share';
+import { setupCode } from '../../src/lib/games/titans/share';
 
 /** The randomizer's constraints: 16 piles per arena, one per element × species, no card in two arenas. */
 function expectValid(layout: PileLayout, arenas: number) {
@@ -117,43 +117,48 @@ describe('setup codes', () => {
         ['three-arenas', 3]
       ] as const) {
         const piles = randomPiles(`C${i}`, arenas);
-        const code = encodeSetupCode(format, 'classic', piles);
+        const code = setupCode.encode({ format, mode: 'classic', piles });
         expect(code).toMatch(/^T2(-[0-9A-Z]{1,4})+$/);
-        expect(decodeSetupCode(code)).toEqual({ ok: true, format, mode: 'classic', piles });
+        expect(setupCode.decode(code)).toEqual({ ok: true, value: { format, mode: 'classic', piles } });
       }
     }
-    expect(decodeSetupCode(encodeSetupCode('two-arenas', 'constructed', []))).toEqual({
+    expect(
+      setupCode.decode(setupCode.encode({ format: 'two-arenas', mode: 'constructed', piles: [] }))
+    ).toEqual({
       ok: true,
-      format: 'two-arenas',
-      mode: 'constructed',
-      piles: []
+      value: { format: 'two-arenas', mode: 'constructed', piles: [] }
     });
   });
   it('is short enough to read out: a duel code is under 20 characters', () => {
-    expect(encodeSetupCode('duel', 'classic', randomPiles('SHORT', 1)).length).toBeLessThan(20);
+    expect(
+      setupCode.encode({ format: 'duel', mode: 'classic', piles: randomPiles('SHORT', 1) }).length
+    ).toBeLessThan(20);
   });
   it('accepts a whole shared link, lower case and spaces', () => {
     const piles = randomPiles('LINK', 2);
-    const code = encodeSetupCode('two-arenas', 'classic', piles);
+    const code = setupCode.encode({ format: 'two-arenas', mode: 'classic', piles });
     const link = `http://localhost:4173/titans/new?code=${encodeURIComponent(code)}`;
-    expect(decodeSetupCode(link)).toMatchObject({ ok: true, piles });
-    expect(decodeSetupCode(` ${code.toLowerCase().replace(/-/g, ' ')} `)).toMatchObject({ ok: true, piles });
+    expect(setupCode.decode(link)).toMatchObject({ ok: true, value: { piles } });
+    expect(setupCode.decode(` ${code.toLowerCase().replace(/-/g, ' ')} `)).toMatchObject({
+      ok: true,
+      value: { piles }
+    });
   });
   it('gives a plain reason for an empty, foreign, mistyped or cut-short code', () => {
-    const code = encodeSetupCode('duel', 'classic', randomPiles('TYPO', 1));
-    expect(decodeSetupCode('')).toEqual({ ok: false, reason: 'Enter a setup code first.' });
-    expect(decodeSetupCode('hello')).toMatchObject({
+    const code = setupCode.encode({ format: 'duel', mode: 'classic', piles: randomPiles('TYPO', 1) });
+    expect(setupCode.decode('')).toEqual({ ok: false, reason: 'Enter a setup code first.' });
+    expect(setupCode.decode('hello')).toMatchObject({
       ok: false,
       reason: expect.stringMatching(/not a Titans of Eden setup code/)
     });
-    expect(decodeSetupCode('T1-AB*D')).toMatchObject({
+    expect(setupCode.decode('T1-AB*D')).toMatchObject({
       ok: false,
       reason: expect.stringMatching(/not allowed: “\*”/)
     });
     const last = code.at(-2)!;
     const typo = code.slice(0, -2) + (last === 'A' ? 'B' : 'A') + code.at(-1);
-    expect(decodeSetupCode(typo)).toMatchObject({ ok: false, reason: expect.stringMatching(/mistyped/) });
+    expect(setupCode.decode(typo)).toMatchObject({ ok: false, reason: expect.stringMatching(/mistyped/) });
     const short = code.slice(0, 8);
-    expect(decodeSetupCode(short).ok).toBe(false);
+    expect(setupCode.decode(short).ok).toBe(false);
   });
 });

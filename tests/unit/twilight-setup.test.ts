@@ -26,7 +26,7 @@ import {
   teamCounts,
   twilightSetupProblem
 } from '../../src/lib/games/twilight/format';
-import { decodeSetupCode, encodeSetupCode, type SharedSetup } from '../../src/lib/games/twilight/share';
+import { setupCode, type SharedSetup } from '../../src/lib/games/twilight/share';
 import { twilightSetup } from '../fixtures/twilight';
 
 describe('setup checks', () => {
@@ -225,51 +225,50 @@ describe('setup codes', () => {
           ])
             for (const randomSeats of [false, true]) {
               const s = { players, teams, extended, draft, firstBy, randomSeats, seed: 'ABCD2345' };
-              const code = encodeSetupCode(s);
+              const code = setupCode.encode(s);
               expect(code).toMatch(/^TW2-/);
-              expect(decodeSetupCode(code)).toEqual({ ok: true, ...s });
+              expect(setupCode.decode(code)).toEqual({ ok: true, value: s });
             }
-    const code = encodeSetupCode(shared);
+    const code = setupCode.encode(shared);
     expect(
-      decodeSetupCode(`https://tableside.example/twilight/new?code=${encodeURIComponent(code)}`)
-    ).toEqual({
-      ok: true,
-      ...shared
-    });
-    expect(decodeSetupCode(code.toLowerCase().replace(/-/g, ' '))).toEqual({ ok: true, ...shared });
+      setupCode.decode(`https://tableside.example/twilight/new?code=${encodeURIComponent(code)}`)
+    ).toEqual({ ok: true, value: shared });
+    expect(setupCode.decode(code.toLowerCase().replace(/-/g, ' '))).toEqual({ ok: true, value: shared });
   });
   it('a mistyped or foreign code gets a plain reason', () => {
-    const code = encodeSetupCode(shared);
+    const code = setupCode.encode(shared);
     const typo = code.slice(0, -2) + (code.at(-2) === 'A' ? 'B' : 'A') + code.at(-1);
-    expect(decodeSetupCode(typo)).toEqual({
+    expect(setupCode.decode(typo)).toEqual({
       ok: false,
       reason: 'The code does not check out: a character is missing or mistyped.'
     });
-    expect(decodeSetupCode('')).toEqual({ ok: false, reason: 'Enter a setup code first.' });
-    expect(decodeSetupCode('X1-ABCD')).toEqual({
+    expect(setupCode.decode('')).toEqual({ ok: false, reason: 'Enter a setup code first.' });
+    expect(setupCode.decode('X1-ABCD')).toEqual({
       ok: false,
       reason: 'That is not a Twilight of the Gods setup code (they start with “TW2-”).'
     });
-    expect(decodeSetupCode('TW1-AB*C')).toMatchObject({
+    expect(setupCode.decode('TW1-AB*C')).toMatchObject({
       ok: false,
       reason: expect.stringMatching(/not allowed/)
     });
   });
   it('8 players in 4 teams of 2 round-trip through a code', () => {
-    const code = encodeSetupCode({ ...shared, players: 8, teams: 4 });
-    expect(decodeSetupCode(code)).toMatchObject({ ok: true, players: 8, teams: 4 });
-    expect(decodeSetupCode(encodeSetupCode({ ...shared, players: 8, teams: 2 }))).toMatchObject({ teams: 2 });
+    const code = setupCode.encode({ ...shared, players: 8, teams: 4 });
+    expect(setupCode.decode(code)).toMatchObject({ ok: true, value: { players: 8, teams: 4 } });
+    expect(setupCode.decode(setupCode.encode({ ...shared, players: 8, teams: 2 }))).toMatchObject({
+      value: { teams: 2 }
+    });
   });
   it('refuses to share a table the game cannot have', () => {
-    expect(() => encodeSetupCode({ ...shared, players: 5, teams: 2 })).toThrow(/equal teams/);
-    expect(() => encodeSetupCode({ ...shared, extended: true })).toThrow(/Extended/);
+    expect(() => setupCode.encode({ ...shared, players: 5, teams: 2 })).toThrow(/equal teams/);
+    expect(() => setupCode.encode({ ...shared, extended: true })).toThrow(/Extended/);
   });
   it('a code naming a table the game cannot have is refused on reading too', () => {
     // Hand-made header: 9 players (9 − 2 = 7, shifted by 7 bits: 896 = "W0"), valid check character.
     const body = 'W0ABCD2345';
     const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
     const check = alphabet[[...body].reduce((sum, c, i) => (sum + (i + 1) * alphabet.indexOf(c)) % 32, 0)];
-    expect(decodeSetupCode(`TW1-${body}${check}`)).toEqual({
+    expect(setupCode.decode(`TW1-${body}${check}`)).toEqual({
       ok: false,
       reason: 'The code’s setup is not valid: a game has 2 to 8 players.'
     });

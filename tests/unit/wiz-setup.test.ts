@@ -14,7 +14,7 @@ import {
   wizSetupProblem,
   type WizSetup
 } from '../../src/lib/games/wiz/format';
-import { decodeSetupCode, encodeSetupCode } from '../../src/lib/games/wiz/share';
+import { setupCode } from '../../src/lib/games/wiz/share';
 import { wizSetup } from '../fixtures/wiz';
 
 const SEEDS = Array.from({ length: 3000 }, (_, i) => `S${i.toString(32).toUpperCase()}`);
@@ -197,20 +197,22 @@ describe('WiZ: setup codes', () => {
       lifePool: { die: 4, firstRoll: 3 },
       firstDealer: 2
     });
-    const code = encodeSetupCode(setup);
+    const code = setupCode.encode(setup);
     expect(code).toMatch(/^W2-[0-9A-Z]{4}(-[0-9A-Z]{1,4})+$/);
-    const decoded = decodeSetupCode(code);
+    const decoded = setupCode.decode(code);
     expect(decoded).toEqual({
       ok: true,
-      format: 'standard',
-      seats: 4,
-      deck: 'quad-4s',
-      target: 2750,
-      titans: true,
-      characters: ['earth', 'fire', 'air', 'water'],
-      lifePool: { die: 4, firstRoll: 3 },
-      firstDealer: 2,
-      dealerBy: 'die'
+      value: {
+        format: 'standard',
+        seats: 4,
+        deck: 'quad-4s',
+        target: 2750,
+        titans: true,
+        characters: ['earth', 'fire', 'air', 'water'],
+        lifePool: { die: 4, firstRoll: 3 },
+        firstDealer: 2,
+        dealerBy: 'die'
+      }
     });
   });
   it('round-trip for thousands of drawn setups in every format', () => {
@@ -237,32 +239,32 @@ describe('WiZ: setup codes', () => {
         firstDealer: format === 'solo' ? 1 : drawFirstDealer(seed, seats).seat
       });
       expect(wizSetupProblem(setup)).toBeUndefined();
-      const decoded = decodeSetupCode(encodeSetupCode(setup));
+      const decoded = setupCode.decode(setupCode.encode(setup));
       if (!decoded.ok) throw new Error(decoded.reason);
-      const { ok: _ok, seats: n, ...rest } = decoded;
+      const { seats: n, ...rest } = decoded.value;
       expect(n).toBe(setup.players.length);
       expect({ ...setup, ...rest }).toEqual(setup);
     });
   }, 30_000);
   it('reads a whole link, lower case and confusable letters', () => {
-    const code = encodeSetupCode(wizSetup('standard', 3));
-    expect(decodeSetupCode(`https://example.org/wiz/new?code=${code}`).ok).toBe(true);
-    expect(decodeSetupCode(code.toLowerCase()).ok).toBe(true);
+    const code = setupCode.encode(wizSetup('standard', 3));
+    expect(setupCode.decode(`https://example.org/wiz/new?code=${code}`).ok).toBe(true);
+    expect(setupCode.decode(code.toLowerCase()).ok).toBe(true);
   });
   it('refuses a code that is not one, mistyped, or cut short, with the reason', () => {
-    const code = encodeSetupCode(wizSetup('standard', 3));
-    expect(decodeSetupCode('')).toEqual({ ok: false, reason: 'Enter a setup code first.' });
-    expect(decodeSetupCode('X1-ABCD-EFGH')).toEqual({
+    const code = setupCode.encode(wizSetup('standard', 3));
+    expect(setupCode.decode('')).toEqual({ ok: false, reason: 'Enter a setup code first.' });
+    expect(setupCode.decode('X1-ABCD-EFGH')).toEqual({
       ok: false,
       reason: 'That is not a WiZ setup code (they start with “W2-”).'
     });
     const last = code.at(-1)!;
     const wrong = code.slice(0, -1) + (last === 'A' ? 'B' : 'A');
-    expect(decodeSetupCode(wrong)).toEqual({
+    expect(setupCode.decode(wrong)).toEqual({
       ok: false,
       reason: 'The code does not check out: a character is missing or mistyped.'
     });
-    expect(decodeSetupCode(code.slice(0, 8)).ok).toBe(false);
+    expect(setupCode.decode(code.slice(0, 8)).ok).toBe(false);
   });
 });
 

@@ -4,24 +4,18 @@
  */
 import type { BaseSetup } from './kit';
 import type { GameSetupModule } from './types';
-
-type Decoded = { ok: true } | { ok: false; reason: string };
-
-/** The shared parts a code carries, without the codec's `ok`. */
-export type Shared<R extends Decoded> = Omit<Extract<R, { ok: true }>, 'ok'>;
+import type { SetupCodec } from '../share/setup-code';
 
 /**
- * A setup module's decodeSetup from the game's code reader and how the shared parts become a
- * setup (the seats the code does not name start empty).
+ * A setup module's decodeSetup from the game's codec and how what a code carries becomes a setup
+ * (the seats the code does not name start empty).
  */
-export function setupFromCode<R extends Decoded, S extends BaseSetup>(
-  decode: (code: string) => R,
-  setupOf: (shared: Shared<R>) => S
+export function setupFromCode<T, S extends BaseSetup>(
+  codec: Pick<SetupCodec<T, never>, 'decode'>,
+  setupOf: (shared: T) => S
 ): NonNullable<GameSetupModule<S>['decodeSetup']> {
   return (code) => {
-    const decoded = decode(code);
-    if (!decoded.ok) return decoded as Extract<R, { ok: false }>;
-    const { ok: _ok, ...shared } = decoded as Extract<R, { ok: true }>;
-    return { ok: true, setup: setupOf(shared as Shared<R>) };
+    const decoded = codec.decode(code);
+    return decoded.ok ? { ok: true, setup: setupOf(decoded.value) } : decoded;
   };
 }

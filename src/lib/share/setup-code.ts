@@ -119,9 +119,14 @@ export function checkCharacter(body: string, version: number): string {
 
 export type Decoded<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-export interface SetupCodeSpec<T> {
+export interface SetupCodeSpec<T, In = T> {
   /** The game's registry entry: its title names it in reasons, its `codePrefix` starts its codes. */
   game: Pick<GameEntry, 'id' | 'title' | 'codePrefix'>;
+  /**
+   * The part of what a screen shares (often its whole setup) that the code carries, or why that
+   * cannot be shared; without it, `encode` is handed exactly what the code carries.
+   */
+  carried?(input: In): T | string;
   /** Writes what the code carries. Throw a RangeError for a value a code cannot carry. */
   write(value: T, out: BitWriter): void;
   /**
@@ -133,8 +138,12 @@ export interface SetupCodeSpec<T> {
   check?(value: T): string | undefined;
 }
 
-export interface SetupCodec<T> {
-  encode(value: T): string;
+/** A game's setup codes: all its callers need, so no game wraps them again. */
+export interface SetupCodec<T, In = T> {
+  /** The code for a setup. Throws a RangeError for one a code cannot carry. */
+  encode(input: In): string;
+  /** The code for a setup, or undefined when it cannot be shared: a screen then shows none. */
+  codeFor(input: In): string | undefined;
   /** Reads a code, or a whole shared link, typed in any case with or without dashes. */
   decode(raw: string): Decoded<T>;
 }
@@ -157,7 +166,7 @@ function gameOfCode(
 /** "an Epic", "a Theos". */
 const withArticle = (title: string) => (/^[AEIOU]/i.test(title) ? `an ${title}` : `a ${title}`);
 
-export function setupCodec<T>(spec: SetupCodeSpec<T>): SetupCodec<T> {
+export function setupCodec<T, In = T>(spec: SetupCodeSpec<T, In>): SetupCodec<T, In> {
   const { title, codePrefix: prefix } = spec.game;
   if (!prefix) throw new Error(`${title} has no setup-code prefix in its registry entry.`);
   // A typed code is normalized (O→0, I and L→1, U→V) before it is read; a prefix with those
@@ -165,13 +174,26 @@ export function setupCodec<T>(spec: SetupCodeSpec<T>): SetupCodec<T> {
   if (normalizeCode(prefix) !== prefix || /[0-9]/.test(prefix)) {
     throw new Error(`${title}'s setup-code prefix “${prefix}” must be capitals other than I, L, O and U.`);
   }
+  function encode(input: In): string {
+    const value = spec.carried ? spec.carried(input) : (input as unknown as T);
+    if (typeof value === 'string') throw new RangeError(`Cannot share this setup: ${value}.`);
+    const out = new BitWriter();
+    spec.write(value, out);
+    const body = out.text();
+    const full = body + checkCharacter(body, WRITTEN_VERSION);
+    return [`${prefix}${WRITTEN_VERSION}`, ...(full.match(/.{1,4}/g) ?? [])].join('-');
+  }
+
   return {
-    encode(value) {
-      const out = new BitWriter();
-      spec.write(value, out);
-      const body = out.text();
-      const full = body + checkCharacter(body, WRITTEN_VERSION);
-      return [`${prefix}${WRITTEN_VERSION}`, ...(full.match(/.{1,4}/g) ?? [])].join('-');
+    encode,
+
+    codeFor(input) {
+      try {
+        return encode(input);
+      } catch (e) {
+        if (e instanceof RangeError) return undefined;
+        throw e;
+      }
     },
 
     decode(raw) {

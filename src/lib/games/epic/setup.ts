@@ -2,7 +2,7 @@
 import type { GameSetupModule } from '../types';
 import { setupFromCode } from '../module';
 import type { EpicSetup } from './format';
-import { blankSetup, decodeSetupCode } from './share';
+import { blankSetup, setupCode } from './share';
 import Setup from './Setup.svelte';
 
 const setup: GameSetupModule<EpicSetup> = {
@@ -11,6 +11,6 @@ const setup: GameSetupModule<EpicSetup> = {
    * A shared code carries the format, packs, match, player count, first seat and seed (so the
    * drawn seats come out the same); each table types its own names into the numbered seats.
    */
-  decodeSetup: setupFromCode(decodeSetupCode, blankSetup)
+  decodeSetup: setupFromCode(setupCode, blankSetup)
 };
 export default setup;

@@ -21,9 +21,7 @@ export type SharedSetup = Pick<
   playerCount: number;
 };
 
-export type DecodedSetup = ({ ok: true } & SharedSetup) | { ok: false; reason: string };
-
-const codec = setupCodec<SharedSetup>({
+export const setupCode = setupCodec<SharedSetup>({
   game: epic,
   write(s, out) {
     const seed = normalizeCode(s.seed);
@@ -50,16 +48,6 @@ const codec = setupCodec<SharedSetup>({
   },
   check: (s) => seedProblem(s.seed) ?? epicSetupProblem(blankSetup(s))
 });
-
-export function encodeSetupCode(s: SharedSetup): string {
-  return codec.encode(s);
-}
-
-/** Reads a code (or a whole shared link) back; a plain reason when it cannot. */
-export function decodeSetupCode(raw: string): DecodedSetup {
-  const decoded = codec.decode(raw);
-  return decoded.ok ? { ok: true, ...decoded.value } : decoded;
-}
 
 /** A setup from a code, with numbered seats for the table to name. */
 export function blankSetup(s: SharedSetup): EpicSetup {

@@ -34,8 +34,13 @@ function pairingIndex(setup: TheosSetup): number {
   return PAIRINGS.findIndex((p) => p.every((pair) => setup.pairs.some((q) => samePair(pair, q))));
 }
 
-const codec = setupCodec<TheosSetup>({
+/**
+ * Read back, a setup's players are seats "p1", "p2"… with empty names, for the new table to name.
+ * A code carries a draft's seed, not its cards: a draft not drawn from its seed is not shared.
+ */
+export const setupCode = setupCodec<TheosSetup>({
   game: theos,
+  carried: (setup) => (draftFromSeed(setup) ? setup : 'its draft was not drawn from its seed'),
   write(setup, out) {
     const ids = setup.players.map((p) => p.id);
     out.int(ids.length - 2, 3).int(FORMAT_LIST.indexOf(setup.format), 3);
@@ -122,28 +127,19 @@ const codec = setupCodec<TheosSetup>({
     theosSetupProblem({ ...setup, players: setup.players.map((p, i) => ({ ...p, name: `Player ${i + 1}` })) })
 });
 
-/**
- * The code for a setup, or undefined when a draft in it was not drawn from its seed (a code
- * carries the seed, not the cards).
- */
-export function encodeSetupCode(setup: TheosSetup): string | undefined {
+function draftFromSeed(setup: TheosSetup): boolean {
   const d = setup.decks;
-  if (d.kind === 'draft') {
-    const seed = normalizeCode(setup.seed);
-    if (seed.length < 1 || seed.length > 32) return undefined;
-    const redrawn = drawDecks(
-      seed,
-      setup.players.map((p) => p.id),
-      'draft'
-    );
-    if (
-      redrawn.kind !== 'draft' ||
-      JSON.stringify(withoutFirst(redrawn)) !== JSON.stringify(withoutFirst(d))
-    ) {
-      return undefined;
-    }
-  }
-  return codec.encode(setup);
+  if (d.kind !== 'draft') return true;
+  const seed = normalizeCode(setup.seed);
+  if (seed.length < 1 || seed.length > 32) return false;
+  const redrawn = drawDecks(
+    seed,
+    setup.players.map((p) => p.id),
+    'draft'
+  );
+  return (
+    redrawn.kind === 'draft' && JSON.stringify(withoutFirst(redrawn)) === JSON.stringify(withoutFirst(d))
+  );
 }
 
 /** The draft's cards without who picks first (chosen at the table, carried on its own). */
@@ -152,15 +148,4 @@ function withoutFirst(d: DeckChoice) {
   return d.draft.mode === 'two'
     ? { pool: d.draft.pool }
     : { setAside: d.draft.setAside, packets: d.draft.packets };
-}
-
-export type DecodedSetup = { ok: true; setup: TheosSetup } | { ok: false; reason: string };
-
-/**
- * Reads a code (or a whole shared link) back into a setup whose players are seats "p1", "p2"…
- * with empty names, for the new table to name. A plain reason when it cannot.
- */
-export function decodeSetupCode(raw: string): DecodedSetup {
-  const decoded = codec.decode(raw);
-  return decoded.ok ? { ok: true, setup: decoded.value } : decoded;
 }

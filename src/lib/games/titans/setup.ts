@@ -2,7 +2,7 @@
 import type { GameSetupModule } from '../types';
 import { setupFromCode } from '../module';
 import type { TitansSetup } from './format';
-import { decodeSetupCode } from './share';
+import { setupCode } from './share';
 import Setup from './Setup.svelte';
 
 const setup: GameSetupModule<TitansSetup> = {
@@ -11,7 +11,7 @@ const setup: GameSetupModule<TitansSetup> = {
    * A shared setup code carries the format, mode and ritual piles; the people at this table
    * still enter their own names and seats, so those start empty.
    */
-  decodeSetup: setupFromCode(decodeSetupCode, ({ format, mode, piles }) => ({
+  decodeSetup: setupFromCode(setupCode, ({ format, mode, piles }) => ({
     format,
     mode,
     piles,

@@ -13,15 +13,14 @@ import { titans } from './index';
 
 const FORMAT_LIST: TitansFormat[] = ['duel', 'two-arenas', 'three-arenas'];
 
-interface Shared {
+/** What a code carries. */
+export interface SharedSetup {
   format: TitansFormat;
   mode: TitansMode;
   piles: PileLayout;
 }
 
-export type DecodedSetup = ({ ok: true } & Shared) | { ok: false; reason: string };
-
-const codec = setupCodec<Shared>({
+export const setupCode = setupCodec<SharedSetup>({
   game: titans,
   write({ format, mode, piles }, out) {
     out.int(FORMAT_LIST.indexOf(format), 2).flag(mode === 'constructed');
@@ -55,13 +54,3 @@ const codec = setupCodec<Shared>({
   check: ({ format, mode, piles }) =>
     mode === 'classic' ? pilesProblem(piles, FORMATS[format].arenas) : undefined
 });
-
-export function encodeSetupCode(format: TitansFormat, mode: TitansMode, piles: PileLayout): string {
-  return codec.encode({ format, mode, piles });
-}
-
-/** Reads a code (or a whole shared link) back; a plain reason when it cannot. */
-export function decodeSetupCode(raw: string): DecodedSetup {
-  const decoded = codec.decode(raw);
-  return decoded.ok ? { ok: true, ...decoded.value } : decoded;
-}

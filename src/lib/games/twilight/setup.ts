@@ -4,7 +4,7 @@ import { setupFromCode } from '../module';
 import { unnamedSeats } from '../players';
 import type { TwilightSetup } from './format';
 import { randomFirst } from './format';
-import { decodeSetupCode } from './share';
+import { setupCode } from './share';
 import Setup from './Setup.svelte';
 
 const setup: GameSetupModule<TwilightSetup> = {
@@ -13,23 +13,20 @@ const setup: GameSetupModule<TwilightSetup> = {
    * A shared setup code carries the table's shape and the seed (first player, seats, the Deity
    * draft); the people at this table still enter their own names and Deities.
    */
-  decodeSetup: setupFromCode(
-    decodeSetupCode,
-    ({ players, teams, extended, draft, firstBy, randomSeats, seed }) => {
-      const seats = Array.from({ length: players }, (_, i) => i);
-      return {
-        seed,
-        players: unnamedSeats(players),
-        deities: seats.map(() => null),
-        extended,
-        decks: seats.map(() => (extended ? 60 : 50)),
-        teams: teams ? seats.map((i) => i % teams) : null,
-        draft,
-        firstBy,
-        first: firstBy === 'random' ? randomFirst(seed, players) : 0,
-        randomSeats
-      };
-    }
-  )
+  decodeSetup: setupFromCode(setupCode, ({ players, teams, extended, draft, firstBy, randomSeats, seed }) => {
+    const seats = Array.from({ length: players }, (_, i) => i);
+    return {
+      seed,
+      players: unnamedSeats(players),
+      deities: seats.map(() => null),
+      extended,
+      decks: seats.map(() => (extended ? 60 : 50)),
+      teams: teams ? seats.map((i) => i % teams) : null,
+      draft,
+      firstBy,
+      first: firstBy === 'random' ? randomFirst(seed, players) : 0,
+      randomSeats
+    };
+  })
 };
 export default setup;

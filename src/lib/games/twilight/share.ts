@@ -23,8 +23,6 @@ export interface SharedSetup {
   seed: string;
 }
 
-export type DecodedSetup = ({ ok: true } & SharedSetup) | { ok: false; reason: string };
-
 /** Why these parts cannot be shared as a code, or undefined. */
 export function sharedProblem(s: SharedSetup): string | undefined {
   if (!Number.isInteger(s.players) || s.players < MIN_PLAYERS || s.players > MAX_PLAYERS) {
@@ -44,11 +42,10 @@ export function sharedProblem(s: SharedSetup): string | undefined {
 const teamsBits = (teams: number) => (teams === 4 ? 1 : teams);
 const teamsOf = (bits: number) => (bits === 1 ? 4 : bits);
 
-const codec = setupCodec<SharedSetup>({
+export const setupCode = setupCodec<SharedSetup>({
   game: twilight,
+  carried: (s) => sharedProblem(s) ?? s,
   write(s, out) {
-    const problem = sharedProblem(s);
-    if (problem) throw new RangeError(`Cannot share this setup: ${problem}.`);
     out
       .int(s.players - MIN_PLAYERS, 3)
       .int(teamsBits(s.teams), 2)
@@ -70,13 +67,3 @@ const codec = setupCodec<SharedSetup>({
   },
   check: sharedProblem
 });
-
-export function encodeSetupCode(s: SharedSetup): string {
-  return codec.encode(s);
-}
-
-/** Reads a code (or a whole shared link) back; a plain reason when it cannot. */
-export function decodeSetupCode(raw: string): DecodedSetup {
-  const decoded = codec.decode(raw);
-  return decoded.ok ? { ok: true, ...decoded.value } : decoded;
-}

@@ -3,7 +3,7 @@ import type { GameSetupModule } from '../types';
 import { setupFromCode } from '../module';
 import { unnamedSeats } from '../players';
 import type { WizSetup } from './format';
-import { decodeSetupCode } from './share';
+import { setupCode } from './share';
 import Setup from './Setup.svelte';
 
 const setup: GameSetupModule<WizSetup> = {
@@ -12,7 +12,7 @@ const setup: GameSetupModule<WizSetup> = {
    * A shared setup code carries the format, seats, deck, target, options and every draw; the
    * people at this table still type their own names, so those start empty.
    */
-  decodeSetup: setupFromCode(decodeSetupCode, ({ seats, ...rest }) => ({
+  decodeSetup: setupFromCode(setupCode, ({ seats, ...rest }) => ({
     ...rest,
     players: unnamedSeats(seats),
     seed: ''

@@ -18,10 +18,10 @@ const FORMAT_LIST: WizFormat[] = ['solo', 'standard', 'large'];
 /** The part of a setup a code carries: everything but the names and the seed. */
 export type SharedSetup = Omit<WizSetup, 'players' | 'seed'> & { seats: number };
 
-export type DecodedSetup = ({ ok: true } & SharedSetup) | { ok: false; reason: string };
-
-const codec = setupCodec<SharedSetup>({
+/** Codes are made from a whole setup (the screen's), and read back as the part they carry. */
+export const setupCode = setupCodec<SharedSetup, WizSetup>({
   game: wiz,
+  carried: ({ players, seed: _seed, ...rest }) => ({ ...rest, seats: players.length }),
   write(s, out) {
     out
       .int(FORMAT_LIST.indexOf(s.format), 2)
@@ -64,14 +64,3 @@ const codec = setupCodec<SharedSetup>({
       seed: ''
     })
 });
-
-export function encodeSetupCode(setup: WizSetup): string {
-  const { players, seed: _seed, ...rest } = setup;
-  return codec.encode({ ...rest, seats: players.length });
-}
-
-/** Reads a code (or a whole shared link) back; a plain reason when it cannot. */
-export function decodeSetupCode(raw: string): DecodedSetup {
-  const decoded = codec.decode(raw);
-  return decoded.ok ? { ok: true, ...decoded.value } : decoded;
-}

@@ -1,6 +1,7 @@
 /**
  * The setup kit: what every new-game screen is made of. A game's Setup.svelte keeps only its own
- * choices and puts them in these: `SetupForm` (the frame, the reasons it cannot start and the
+ * choices and puts them in these: `SetupDraft` (the seats and their names, the seed and the code's
+ * message, a shared setup taken, the name rule), `SetupForm` (the frame, the reasons it cannot start and the
  * Start button), `PlayerCount` and `Choice` (labelled rows of choices), `ChoiceCard` (a card that
  * is one row of choices), `PlayerNames` (names and
  * remembered players), `SeedShare` with `SeedAndCode` (seed and setup code) and `TableChecklist`;
@@ -14,5 +15,6 @@ export { default as TableChecklist } from './TableChecklist.svelte';
 export { default as PlayerNames } from '../PlayerNames.svelte';
 export { default as SeedShare } from '../SeedShare.svelte';
 export { SeedAndCode } from './seed-and-code.svelte';
+export { SetupDraft, type DraftOptions } from './draft.svelte';
 export { default as Toggle } from './Toggle.svelte';
 export { default as Later } from './Later.svelte';
