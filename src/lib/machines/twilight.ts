@@ -293,6 +293,7 @@ function leaf(step: StepId) {
 
 /** A step's state key: state keys cannot hold dots, so 'combat.life' is the state 'combat-life'. */
 const key = (step: StepId) => step.replace('.', '-');
+type StepKey = StepId extends infer S ? (S extends `${infer A}.${infer B}` ? `${A}-${B}` : S) : never;
 
 export const twilightMachine = setup({
   types: {
@@ -369,7 +370,11 @@ export const twilightMachine = setup({
       initial: 'draw',
       always: { guard: 'gameOver', target: 'over' },
       states: {
-        ...Object.fromEntries(STEPS.map((s) => [key(s), leaf(s)]))
+        // Typed by key, so the state value type names each step (screens' paths are checked by it).
+        ...(Object.fromEntries(STEPS.map((s) => [key(s), leaf(s)])) as Record<
+          StepKey,
+          ReturnType<typeof leaf>
+        >)
       }
     },
     over: {
