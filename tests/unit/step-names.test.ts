@@ -1,17 +1,16 @@
 /**
- * The play screens ask "is the game in this step?" with dotted state paths ('round.playing.turn')
- * instead of xstate's `matches`. A path is only a string, so one that names no state (a typo, or
- * a state renamed in the machine) would quietly answer false and hide a part of the screen. This
- * reads every path each screen asks about and checks it against its game's machine.
+ * The play screens ask "is the game in this step?" with one helper, `stepIs(path, 'round.playing.turn')`,
+ * instead of xstate's `matches`. Its path is typed by the machine (npm run check refuses a misspelt
+ * one), but a screen could still pass a loosely typed path; a path that names no state (a typo, or
+ * a state renamed in the machine) would then quietly answer false and hide a part of the screen.
+ * This reads every .svelte file of every game in the registry, checks each step it asks about
+ * against its game's machine, and that no screen asks another way.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { AnyStateMachine } from 'xstate';
-import { epicLogic } from '../../src/lib/games/epic/logic';
-import { theosLogic } from '../../src/lib/games/theos/logic';
+import { GAMES } from '../../src/lib/games/registry';
 import { titansLogic } from '../../src/lib/games/titans/logic';
-import { twilightLogic } from '../../src/lib/games/twilight/logic';
-import { wizLogic } from '../../src/lib/games/wiz/logic';
 
 /** Every state's dotted path in a machine, top level down. */
 function statePaths(machine: AnyStateMachine): Set<string> {
@@ -27,39 +26,53 @@ function statePaths(machine: AnyStateMachine): Set<string> {
   return paths;
 }
 
-/**
- * The paths a screen asks about: the string each helper call starts with (`opening` is the call
- * up to its opening quote, as a pattern), with the helper's prefix.
- */
-function askedPaths(file: string, helpers: Record<string, string>): string[] {
-  const source = readFileSync(new URL(`../../src/lib/games/${file}`, import.meta.url), 'utf8');
-  const asked: string[] = [];
-  for (const [opening, prefix] of Object.entries(helpers)) {
-    const call = new RegExp(`\\b${opening}'([\\w.]+)'\\s*\\)`, 'g');
-    for (const [, step] of source.matchAll(call)) asked.push(prefix + step);
-  }
-  return asked;
+const HELPER = /\bstepIs\(/g;
+const CALL = /\bstepIs\(path, '([\w.-]+)'\)/g;
+/** Other ways to ask, which the helper replaced: none may come back. */
+const OTHER_WAYS = /\binStep\(|\.matches\(/;
+
+/** What a screen's source asks: the steps named, and whether every call names one plainly. */
+function asked(source: string): { steps: string[]; plain: boolean; otherWays: boolean } {
+  const steps = [...source.matchAll(CALL)].map(([, step]) => step);
+  return {
+    steps,
+    plain: steps.length === [...source.matchAll(HELPER)].length,
+    otherWays: OTHER_WAYS.test(source)
+  };
 }
 
-const screens: [string, AnyStateMachine, Record<string, string>][] = [
-  ['titans/Play.svelte', titansLogic.machine, { 'stepIs\\(': 'turn.', 'ageStepIs\\(': 'turn.age.' }],
-  ['epic/Play.svelte', epicLogic.machine, { 'at\\(': '' }],
-  ['theos/Play.svelte', theosLogic.machine, { 'is\\(': '' }],
-  // WiZ's screen by part: the round's phase, the turns, the scoring steps.
-  ['wiz/Play.svelte', wizLogic.machine, { 'inStep\\(path, ': '' }],
-  ['wiz/Playing.svelte', wizLogic.machine, { 'is\\(': '' }],
-  ['wiz/Scoring.svelte', wizLogic.machine, { 'inStep\\(path, ': '' }],
-  ['twilight/Play.svelte', twilightLogic.machine, { 'inStep\\(path, ': '' }]
-];
+const unknownSteps = (source: string, machine: AnyStateMachine) => {
+  const known = statePaths(machine);
+  return asked(source).steps.filter((step) => !known.has(step));
+};
+
+const screens = (game: string) => {
+  const dir = new URL(`../../src/lib/games/${game}/`, import.meta.url);
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.svelte'))
+    .map((file) => ({ file, source: readFileSync(new URL(file, dir), 'utf8') }));
+};
 
 describe('the steps each play screen asks about', () => {
-  for (const [file, machine, helpers] of screens) {
-    it(`${file}: every step it names is a state of its machine`, () => {
-      const asked = askedPaths(file, helpers);
-      // The screen does ask (a changed helper name would otherwise make this pass on nothing).
-      expect(asked.length).toBeGreaterThan(0);
-      const known = statePaths(machine);
-      expect(asked.filter((path) => !known.has(path))).toEqual([]);
+  it('a step that names no state is caught', () => {
+    const source = "{#if stepIs(path, 'turn.age.now') || stepIs(path, 'turn.age.nw')}";
+    expect(unknownSteps(source, titansLogic.machine)).toEqual(['turn.age.nw']);
+  });
+
+  for (const game of GAMES) {
+    it(`${game.id}: every step its screens name is a state of its machine, asked through stepIs`, async () => {
+      const { machine } = (await game.load()).logic;
+      const files = screens(game.id);
+      let count = 0;
+      for (const { file, source } of files) {
+        const { steps, plain, otherWays } = asked(source);
+        count += steps.length;
+        expect(plain, `${file}: stepIs(path, '…') with a literal step`).toBe(true);
+        expect(otherWays, `${file}: asks without stepIs`).toBe(false);
+        expect(unknownSteps(source, machine), file).toEqual([]);
+      }
+      // The screens do ask (a changed helper name would otherwise make this pass on nothing).
+      expect(count).toBeGreaterThan(0);
     });
   }
 });

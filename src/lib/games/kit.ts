@@ -21,4 +21,5 @@ export type {
 export type { LiveSession } from '../session/live.svelte';
 export { buildResult } from '../session/results';
 export { stepMeta } from '../session/send';
-export { inStep, statePath } from '../session/state-path';
+export { statePath, stepIs, type StatePath } from '../session/state-path';
+export { machineChecklist, type ChecklistPlan } from '../ui/checklist';

@@ -359,7 +359,8 @@ export const epicMachine = setup({
           meta: stepMeta(
             'Prepare',
             'Turn your champions and objects upright, then draw a card. Nobody plays anything in this step.',
-            ['step-prepare', 'actions']
+            ['step-prepare', 'actions'],
+            { stage: 'prepare', label: 'Turn your champions and objects upright, then draw a card' }
           ),
           on: {
             NEXT: 'preBattle',
@@ -369,10 +370,12 @@ export const epicMachine = setup({
           }
         },
         preBattle: {
-          meta: stepMeta('Pre-Battle', 'You may play Paced and Fast cards; everyone else Fast ones.', [
-            'step-pre-battle',
-            'speed'
-          ]),
+          meta: stepMeta(
+            'Pre-Battle',
+            'You may play Paced and Fast cards; everyone else Fast ones.',
+            ['step-pre-battle', 'speed'],
+            { stage: 'preBattle', label: 'You may play Paced and Fast cards; everyone else Fast ones' }
+          ),
           on: { NEXT: 'battle', ...attackMovesToBattle }
         },
         battle: {
@@ -383,7 +386,8 @@ export const epicMachine = setup({
               meta: stepMeta(
                 'Battle',
                 'Attack with a prepared champion or a group, as often as you like, or end the Battle Step.',
-                ['step-battle', 'attack-sequence']
+                ['step-battle', 'attack-sequence'],
+                { stage: 'battle', label: 'Attack, or end the step' }
               ),
               on: { ATTACK: 'declare', NEXT: `${PLAY}.build` }
             },
@@ -391,7 +395,8 @@ export const epicMachine = setup({
               meta: stepMeta(
                 'Attack: declare',
                 'Fast plays first. Then pick the attackers and the one player they attack, and turn the attackers sideways.',
-                ['attack-sequence', 'attack-block-rules']
+                ['attack-sequence', 'attack-block-rules'],
+                { stage: 'battle' }
               ),
               on: { NEXT: 'block' }
             },
@@ -399,7 +404,8 @@ export const epicMachine = setup({
               meta: stepMeta(
                 'Attack: block',
                 'Fast plays. The defending player may block with prepared champions, turning them upside down.',
-                ['attack-sequence', 'attack-block-rules', 'ruling-group-block']
+                ['attack-sequence', 'attack-block-rules', 'ruling-group-block'],
+                { stage: 'battle' }
               ),
               on: { NEXT: 'range' }
             },
@@ -407,7 +413,8 @@ export const epicMachine = setup({
               meta: stepMeta(
                 'Attack: range damage',
                 'Fast plays. Champions with range deal their damage first; any they break deal none.',
-                ['dealing-damage', 'kw-range']
+                ['dealing-damage', 'kw-range'],
+                { stage: 'battle' }
               ),
               on: { NEXT: 'damage' }
             },
@@ -415,24 +422,28 @@ export const epicMachine = setup({
               meta: stepMeta(
                 'Attack: damage',
                 'The others deal their damage. Unblocked attackers (and breakthrough) hit the defending player: enter the Mojo lost.',
-                ['dealing-damage', 'kw-breakthrough', 'kw-damage-ward']
+                ['dealing-damage', 'kw-breakthrough', 'kw-damage-ward'],
+                { stage: 'battle' }
               ),
               on: { NEXT: 'ready' }
             }
           }
         },
         build: {
-          meta: stepMeta('Build', 'You may play Build, Paced and Fast cards; everyone else Fast ones.', [
-            'step-build',
-            'speed'
-          ]),
+          meta: stepMeta(
+            'Build',
+            'You may play Build, Paced and Fast cards; everyone else Fast ones.',
+            ['step-build', 'speed'],
+            { stage: 'build', label: 'You may play Build, Paced and Fast cards; everyone else Fast ones' }
+          ),
           on: { NEXT: 'end', ...noAttacksHere }
         },
         end: {
           meta: stepMeta(
             'End',
             'Fast plays, then discard down to 10 cards. Flipped cards prepare, damage and “until end of turn” effects end, unspent actions go.',
-            ['step-end', 'hand-size']
+            ['step-end', 'hand-size'],
+            { stage: 'end', label: 'Fast plays, then discard down to 10 cards' }
           ),
           on: { NEXT: { target: 'prepare', actions: 'endTurn' }, ...noAttacksHere }
         }

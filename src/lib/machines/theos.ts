@@ -422,7 +422,8 @@ export const theosMachine = setup({
       meta: stepMeta(
         'Start Phase',
         'Set the Ascension Die, then everyone builds a hand of 7 from their deck, Blanks included.',
-        ['start-phase', 'ascension-die']
+        ['start-phase', 'ascension-die'],
+        { stage: 'start', label: 'Set the die, build a hand of 7' }
       ),
       on: {
         NEXT: 'play',
@@ -446,7 +447,8 @@ export const theosMachine = setup({
           meta: stepMeta(
             'Choose',
             'Everyone chooses a card from their hand and lays it face down in their Realm.',
-            ['turn-steps']
+            ['turn-steps'],
+            { stage: 'turn' }
           ),
           on: {
             NEXT: 'reveal',
@@ -455,17 +457,20 @@ export const theosMachine = setup({
           }
         },
         reveal: {
-          meta: stepMeta('Reveal', 'Everyone turns their card face up at the same moment.', [
-            'turn-steps',
-            'unresolved'
-          ]),
+          meta: stepMeta(
+            'Reveal',
+            'Everyone turns their card face up at the same moment.',
+            ['turn-steps', 'unresolved'],
+            { stage: 'turn' }
+          ),
           on: { NEXT: [{ guard: 'anyBlanks', target: 'blanks' }, { target: 'resolve' }] }
         },
         blanks: {
           meta: stepMeta(
             'Blanks out',
             'Anyone who revealed a Blank takes it out of play; they resolve nothing this turn.',
-            ['turn-steps', 'blank']
+            ['turn-steps', 'blank'],
+            { stage: 'turn' }
           ),
           on: { NEXT: 'resolve' }
         },
@@ -473,7 +478,8 @@ export const theosMachine = setup({
           meta: stepMeta(
             'Resolve',
             'The fastest card resolves first: accepted if its god is face up in its Realm, rejected otherwise. Then the next fastest.',
-            ['card-speed', 'card-resolution']
+            ['card-speed', 'card-resolution'],
+            { stage: 'turn' }
           ),
           // Already here: no need to leave and re-enter the step (cheaper on replay).
           on: {
@@ -502,7 +508,8 @@ export const theosMachine = setup({
           meta: stepMeta(
             'Cleanup order',
             'Nobody ascends this round. Teams clean up from the most Followers down; a tie goes to the fastest final card.',
-            ['win-check', 'win-ties', 'cleanup-order']
+            ['win-check', 'win-ties', 'cleanup-order'],
+            { stage: 'end' }
           ),
           on: {
             NEXT: 'cleanup',
@@ -513,7 +520,8 @@ export const theosMachine = setup({
           meta: stepMeta(
             'Cleanup',
             'Each player returns resolved cards to their deck (their Followers go back) and keeps the rest in play, drawing a Blank for each card kept.',
-            ['cleanup']
+            ['cleanup'],
+            { stage: 'end' }
           ),
           on: {
             NEXT: { guard: 'twoRealms', target: 'move' },
@@ -524,7 +532,8 @@ export const theosMachine = setup({
           meta: stepMeta(
             'Change Realm',
             'Anyone may move their Demigod Card to the other Realm and play there from now on.',
-            ['cleanup', 'two-realms']
+            ['cleanup', 'two-realms'],
+            { stage: 'end', when: 'twoRealms' }
           ),
           on: { MOVE_REALM: { guard: 'validMove', actions: 'moveRealm' } }
         }

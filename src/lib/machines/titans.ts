@@ -249,7 +249,8 @@ export const titansMachine = setup({
           meta: stepMeta(
             'Start of the turn',
             'Anyone unhappy with their hand may Surge: spend a surge token, discard the hand and draw as many new cards. Others may answer with a Surge of their own.',
-            ['turn-start', 'surge']
+            ['turn-start', 'surge'],
+            { stage: 'start', label: 'Surge (optional)' }
           ),
           on: {
             SURGE: { guard: 'canSurge', actions: 'spendSurge' },
@@ -270,7 +271,8 @@ export const titansMachine = setup({
               meta: stepMeta(
                 'Start of the age',
                 'Start-of-age abilities: Draw, then Discard, then Sacrifice.',
-                ['ages']
+                ['ages'],
+                { stage: 'age' }
               ),
               on: { NEXT: 'play' }
             },
@@ -278,7 +280,8 @@ export const titansMachine = setup({
               meta: stepMeta(
                 'Play cards',
                 'The Avatar Mat side picks a card from hand or the top of the deck and lays it face down, then the other side. Flip them together.',
-                ['playing-cards', 'avatar-mat']
+                ['playing-cards', 'avatar-mat'],
+                { stage: 'age' }
               ),
               on: { NEXT: 'now' }
             },
@@ -286,7 +289,8 @@ export const titansMachine = setup({
               meta: stepMeta(
                 'Now abilities',
                 'Cards are face up: use their Now abilities in priority order; the Avatar Mat side decides first.',
-                ['now-abilities']
+                ['now-abilities'],
+                { stage: 'age' }
               ),
               on: { NEXT: 'awaken' }
             },
@@ -294,7 +298,8 @@ export const titansMachine = setup({
               meta: stepMeta(
                 'Awaken',
                 'Spend Energy in play to awaken one card from the ritual piles, Avatar Mat side first. Awakened cards go to the discard pile.',
-                ['awakening']
+                ['awakening'],
+                { stage: 'age' }
               ),
               on: { NEXT: 'closing' }
             },
@@ -302,7 +307,8 @@ export const titansMachine = setup({
               meta: stepMeta(
                 'End of the age',
                 'End-of-age abilities (Night’s Fury), then on to the next age.',
-                ['end-of-age']
+                ['end-of-age'],
+                { stage: 'age' }
               ),
               on: {
                 NEXT: [
@@ -317,7 +323,8 @@ export const titansMachine = setup({
           meta: stepMeta(
             'Battle',
             'Add up each side’s power in play and enter it. A side wins its arena with 2 or more power over the other.',
-            ['battle']
+            ['battle'],
+            { stage: 'battle', label: 'Add up and enter each side’s power' }
           ),
           on: {
             POWER: { guard: 'validPower', actions: 'setPower' },
@@ -332,7 +339,8 @@ export const titansMachine = setup({
           meta: stepMeta(
             'End of the turn',
             'End-of-turn abilities: Rage, then Spite (a side that lost a temple gives its opponent 2 Ghosts).',
-            ['end-of-turn', 'rage', 'spite']
+            ['end-of-turn', 'rage', 'spite'],
+            { stage: 'end', label: 'Rage, then Spite' }
           ),
           on: {
             SPITE: { guard: 'canSpite', actions: 'spite' },
@@ -344,7 +352,8 @@ export const titansMachine = setup({
           meta: stepMeta(
             'Shuffle and draw',
             'Keep or discard cards in hand, discard what is in play, shuffle deck and discard together, and draw up to your hand size.',
-            ['shuffle']
+            ['shuffle'],
+            { stage: 'end', label: 'Shuffle, draw, pass the Avatar Mat' }
           ),
           on: {
             NEXT: { target: 'start', actions: 'newTurn' },

@@ -11,8 +11,7 @@
  * Pure: every number comes in an event.
  */
 import { assign, setup } from 'xstate';
-import { stepMeta } from './meta';
-import type { StepMeta } from '../session/types';
+import { stepMeta, type StateMeta } from './meta';
 import type { TwilightSetup } from '../games/twilight/format';
 import {
   applyEvent,
@@ -153,90 +152,108 @@ export function turnProblem(
 }
 
 /** What every step shows; the logic adapts a few lines to the game in progress (describeStep). */
-export const STEP_META: Record<StepId, StepMeta> = {
+export const STEP_META: Record<StepId, StateMeta> = {
   'refresh.cards': stepMeta(
     'Refresh · Cards',
     'Turn your Exhausted Aspects, Creatures and Fortifications Fresh, except Frozen ones. No Active Effects, apart from generating Power.',
-    ['phase-refresh', 'card-states', 'frozen']
+    ['phase-refresh', 'card-states', 'frozen'],
+    { stage: 'start', label: 'Refresh: cards' }
   ),
   'refresh.upkeep': stepMeta(
     'Refresh · Upkeep',
     'Pay every Intrigue’s upkeep, as much as you can: paid in full turns Fresh, paid short turns Exhausted. No Active Effects, apart from generating Power.',
-    ['refresh-upkeep', 'intrigues']
+    ['refresh-upkeep', 'intrigues'],
+    { stage: 'start', label: 'Refresh: upkeep' }
   ),
-  'refresh.thaw': stepMeta('Refresh · Thaw', 'Take every Freeze marker off your cards. No Active Effects.', [
-    'phase-refresh',
-    'frozen'
-  ]),
+  'refresh.thaw': stepMeta(
+    'Refresh · Thaw',
+    'Take every Freeze marker off your cards. No Active Effects.',
+    ['phase-refresh', 'frozen'],
+    { stage: 'start', label: 'Refresh: thaw' }
+  ),
   draw: stepMeta(
     'Draw',
     'Draw 2 cards from your Life Stack; the app has counted them. Active Effects allowed, before and after.',
-    ['phase-draw', 'multi-draw']
+    ['phase-draw', 'multi-draw'],
+    { stage: 'start' }
   ),
   trade: stepMeta(
     'Trade',
     'Trade Aspect cards from your Hand with an opponent, or force a Trade when both Life Stacks show matching top cards. No Active Effects.',
-    ['phase-trade', 'free-trade', 'forced-trade', 'ruling-forced-trade', 'multi-trade']
+    ['phase-trade', 'free-trade', 'forced-trade', 'ruling-forced-trade', 'multi-trade'],
+    { stage: 'aspects' }
   ),
   seize: stepMeta(
     'Seize',
     'No Trade with an opponent? Seize Aspects from them, paying with cards from your Hand, as often as you can pay. No Active Effects.',
-    ['phase-seize', 'seize-cost', 'seize-search', 'seize-discounts', 'ruling-seize-discounts', 'multi-seize']
+    ['phase-seize', 'seize-cost', 'seize-search', 'seize-discounts', 'ruling-seize-discounts', 'multi-seize'],
+    { stage: 'aspects' }
   ),
   resource: stepMeta(
     'Resource',
     'Put one Aspect from your Aspect Stack into your Resource Area, Fresh: tap its level. Active Effects allowed.',
-    ['phase-resource', 'ruling-resource-ae', 'aspect-zones']
+    ['phase-resource', 'ruling-resource-ae', 'aspect-zones'],
+    { stage: 'aspects' }
   ),
   summoning: stepMeta(
     'Summoning',
     'Exhaust Aspects to Summon cards from your Hand, as many as you can pay for, within the Creature Limit. Active Effects allowed.',
-    ['phase-summoning', 'creature-limit', 'paying', 'schemes']
+    ['phase-summoning', 'creature-limit', 'paying', 'schemes'],
+    { stage: 'aspects' }
   ),
   'combat.attackers': stepMeta(
     'Combat a · Attackers',
     'Choose Fresh Creatures (not Summoned this turn) to attack one opponent’s Life Stack or Discard Stack, and Exhaust them. Active Effects allowed after the step.',
-    ['combat-declare-attackers', 'phase-combat', 'ruling-multi-attack', 'ruling-team-attack']
+    ['combat-declare-attackers', 'phase-combat', 'ruling-multi-attack', 'ruling-team-attack'],
+    { stage: 'combat', label: 'a · Attackers' }
   ),
   'combat.defenders': stepMeta(
     'Combat b · Defenders',
     'The defender picks Fresh Creatures to block, one per attacker at most; blockers stay Fresh. Active Effects allowed after the step.',
-    ['combat-declare-defenders', 'call-to-defense']
+    ['combat-declare-defenders', 'call-to-defense'],
+    { stage: 'combat', label: 'b · Defenders' }
   ),
   'combat.replace': stepMeta(
     'Combat c · Replace defenders',
     'A blocker that left play may be replaced by a Fresh Creature not yet blocking; a Mini-card cannot be. Active Effects allowed after the step.',
-    ['combat-replace-defenders', 'ruling-replace-defenders']
+    ['combat-replace-defenders', 'ruling-replace-defenders'],
+    { stage: 'combat', label: 'c · Replace defenders' }
   ),
   'combat.creatures': stepMeta(
     'Combat d · Creature damage',
     'Each attacker and its blocker deal their Fight to each other at once; Armor stops some. Active Effects allowed after the step.',
-    ['combat-creature-damage', 'fight-life', 'combat-effect-lock', 'ruling-card-destinations']
+    ['combat-creature-damage', 'fight-life', 'combat-effect-lock', 'ruling-card-destinations'],
+    { stage: 'combat', label: 'd · Creature damage' }
   ),
   'combat.discard': stepMeta(
     'Combat e · Discard Stack damage',
     'Each unblocked attacker on the Discard Stack Destroys half its current Life there, rounded up: enter its Life. Active Effects allowed after the step.',
-    ['combat-discard-damage']
+    ['combat-discard-damage'],
+    { stage: 'combat', label: 'e · Discard Stack damage' }
   ),
   'combat.life': stepMeta(
     'Combat f · Life Stack damage',
     'Each unblocked attacker on the Life Stack turns over its current Life in cards onto the Discard Stack: enter its Life. Active Effects allowed after the step.',
-    ['combat-life-damage', 'combat-notes']
+    ['combat-life-damage', 'combat-notes'],
+    { stage: 'combat', label: 'f · Life Stack damage' }
   ),
   'end.recover': stepMeta(
     'End · Recover',
     'Every player turns Manifested Aspects face down, shuffles each level and lays it out with as many Exhausted as before. Active Effects allowed.',
-    ['end-recover', 'phase-end']
+    ['end-recover', 'phase-end'],
+    { stage: 'end' }
   ),
   'end.thaw': stepMeta(
     'End · Thaw',
     'Take the Freeze markers off your Prescience cards. Active Effects allowed.',
-    ['phase-end', 'ruling-prescience-thaw']
+    ['phase-end', 'ruling-prescience-thaw'],
+    { stage: 'end' }
   ),
   'end.decay': stepMeta(
     'End · Decay',
     'Every player Destroys Life Stack cards for Power left unspent: 1, 2 or 3 per I, II or III. Then end the turn.',
-    ['decay', 'ruling-decay']
+    ['decay', 'ruling-decay'],
+    { stage: 'end' }
   )
 };
 
@@ -276,6 +293,7 @@ function leaf(step: StepId) {
 
 /** A step's state key: state keys cannot hold dots, so 'combat.life' is the state 'combat-life'. */
 const key = (step: StepId) => step.replace('.', '-');
+type StepKey = StepId extends infer S ? (S extends `${infer A}.${infer B}` ? `${A}-${B}` : S) : never;
 
 export const twilightMachine = setup({
   types: {
@@ -352,7 +370,11 @@ export const twilightMachine = setup({
       initial: 'draw',
       always: { guard: 'gameOver', target: 'over' },
       states: {
-        ...Object.fromEntries(STEPS.map((s) => [key(s), leaf(s)]))
+        // Typed by key, so the state value type names each step (screens' paths are checked by it).
+        ...(Object.fromEntries(STEPS.map((s) => [key(s), leaf(s)])) as Record<
+          StepKey,
+          ReturnType<typeof leaf>
+        >)
       }
     },
     over: {

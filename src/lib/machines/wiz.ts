@@ -645,7 +645,8 @@ export const wizMachine = setup({
               meta: stepMeta(
                 'Deal',
                 'Shuffle well. The dealer deals 12 cards to each player and 13 to the player on their left, who starts.',
-                ['dealer', 'dealing', 'shuffling']
+                ['dealer', 'dealing', 'shuffling'],
+                { stage: 'deal', label: 'Deal 12 each, 13 to the left' }
               ),
               on: { NEXT: 'replace' }
             },
@@ -653,7 +654,8 @@ export const wizMachine = setup({
               meta: stepMeta(
                 'Replace action cards',
                 'Anyone dealt action cards keeps them and draws as many more, again for any action card among those. The player with 13 cards goes first.',
-                ['replace-actions']
+                ['replace-actions'],
+                { stage: 'deal' }
               ),
               on: { NEXT: 'turn' }
             },
@@ -678,22 +680,26 @@ export const wizMachine = setup({
                   meta: stepMeta(
                     'Action cards',
                     'Play action cards first: at most one for each hand on the table, and only once the 30+ hand is down.',
-                    ['order-of-play', 'action-rules']
+                    ['order-of-play', 'action-rules'],
+                    { stage: 'turn' }
                   ),
                   on: { NEXT: 'draw' }
                 },
                 draw: {
-                  meta: stepMeta('Draw', 'Take the top card of the main deck or of the discard pile.', [
-                    'order-of-play',
-                    'drawing'
-                  ]),
+                  meta: stepMeta(
+                    'Draw',
+                    'Take the top card of the main deck or of the discard pile.',
+                    ['order-of-play', 'drawing'],
+                    { stage: 'turn' }
+                  ),
                   on: { NEXT: 'play' }
                 },
                 play: {
                   meta: stepMeta(
                     'Play to the table',
                     'Lay hands (the 30+ hand first), add to or take from hands, attach elementals and titans.',
-                    ['order-of-play', 'hands', 'adding-taking']
+                    ['order-of-play', 'hands', 'adding-taking'],
+                    { stage: 'turn' }
                   ),
                   on: { NEXT: 'discard' }
                 },
@@ -701,7 +707,8 @@ export const wizMachine = setup({
                   meta: stepMeta(
                     'Discard',
                     'Discard a card to end the turn. Nothing left to discard? That player has gone out and wins the round.',
-                    ['order-of-play', 'going-out']
+                    ['order-of-play', 'going-out'],
+                    { stage: 'turn', label: 'Discard, or go out' }
                   ),
                   on: { NEXT: { target: 'begin', actions: 'nextTurn' } }
                 }
@@ -740,19 +747,23 @@ export const wizMachine = setup({
               meta: stepMeta(
                 'Losers with no cards',
                 'A loser holding no cards draws as many as the deck joker’s number (none if nobody picked it).',
-                ['empty-loser', 'ruling-empty-loser']
+                ['empty-loser', 'ruling-empty-loser'],
+                { stage: 'score', label: 'Losers with no cards draw' }
               ),
               on: { NEXT: 'counter' }
             },
             counter: {
-              meta: stepMeta('Counters', STEP_TEXT.counter, ['countering', 'ruling-countering']),
+              meta: stepMeta('Counters', STEP_TEXT.counter, ['countering', 'ruling-countering'], {
+                stage: 'score'
+              }),
               on: { NEXT: 'hands' }
             },
             hands: {
               meta: stepMeta(
                 'Uncountered hands',
                 'List the winner’s hands nobody countered: their card values, and any titan or character on them.',
-                ['multipliers', 'card-values', 'titan-character-ep']
+                ['multipliers', 'card-values', 'titan-character-ep'],
+                { stage: 'score' }
               ),
               on: { NEXT: 'chaotic' }
             },
@@ -760,17 +771,18 @@ export const wizMachine = setup({
               meta: stepMeta(
                 'Chaotic EP',
                 'Each loser counts the points of the cards still held plus the table hands that countered nothing.',
-                ['chaotic-ep', 'card-values']
+                ['chaotic-ep', 'card-values'],
+                { stage: 'score' }
               ),
               on: { NEXT: 'total' }
             },
             total: {
-              meta: stepMeta('Round EP', 'Check the calculation line by line, then score the round.', [
-                'round-scoring',
-                'titan-character-ep',
-                'double-ep',
-                'ruling-bonus-hands'
-              ])
+              meta: stepMeta(
+                'Round EP',
+                'Check the calculation line by line, then score the round.',
+                ['round-scoring', 'titan-character-ep', 'double-ep', 'ruling-bonus-hands'],
+                { stage: 'score' }
+              )
             }
           }
         }
