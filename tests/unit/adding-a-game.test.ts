@@ -98,6 +98,57 @@ describe('Adding a game, as docs/architecture.md says', () => {
       expect(own('Play.svelte')).toContain(`<${piece}`);
   });
 
+  it('the made-up game is built from exactly the documented pieces', () => {
+    const own = (f: string) => readFileSync(resolve(fixture, f), 'utf8');
+    // Each piece the walk-through names for a file, used there by the made-up game.
+    const uses: [string, RegExp][] = [
+      ['index.ts', /= defineGame\(\{/],
+      ['logic.ts', /= gameLogic<CounterSetup, CounterContext, CounterEvent>\(\{/],
+      ['logic.ts', /notNow: \{/],
+      ['Setup.svelte', /new SetupDraft\(counter, /],
+      ['Play.svelte', /playState<CounterSetup, CounterContext, typeof counterMachine>\(session\)/],
+      ['share.ts', /= setupCodec<SharedSetup>\(\{/],
+      ['setup.ts', /setupFromCode\(setupCode, /]
+    ];
+    for (const [file, piece] of uses) expect(own(file), `${file}: ${piece}`).toMatch(piece);
+    for (const piece of ['defineGame', 'gameLogic', 'SetupDraft', 'playState', 'setupCodec', 'setupFromCode'])
+      expect(section, `the walk-through names ${piece}`).toContain(`\`${piece}`);
+  });
+
+  it('a game reaches the app through the kit only, and nothing outside its folder names it but the registry', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(resolve(root, dir), { withFileTypes: true }).flatMap((d) =>
+        d.isDirectory()
+          ? files(`${dir}/${d.name}`)
+          : /\.(ts|svelte|js)$/.test(d.name)
+            ? [`${dir}/${d.name}`]
+            : []
+      );
+    const source = files('src');
+    for (const game of GAMES) {
+      const quoted = new RegExp(`['"\`]${game.id}['"\`]`);
+      // Outside the games' own folders and machines (WiZ has cards called titans) and the registry.
+      const naming = source.filter(
+        (f) =>
+          !GAMES.some((g) => f.startsWith(`src/lib/games/${g.id}/`)) &&
+          !f.startsWith('src/lib/machines/') &&
+          f !== 'src/lib/games/registry.ts' &&
+          quoted.test(readFileSync(resolve(root, f), 'utf8'))
+      );
+      expect(naming, game.id).toEqual([]);
+      // A game's files import the games-facing contract (games/kit.ts), never storage or the runtime.
+      for (const f of [...files(`src/lib/games/${game.id}`), ...files('tests/fixtures/counter-game')]) {
+        expect(readFileSync(resolve(root, f), 'utf8'), f).not.toMatch(
+          /from '[./]*(src\/lib\/)?(db|session)\//
+        );
+      }
+    }
+    const registry = readFileSync(resolve(root, 'src/lib/games/registry.ts'), 'utf8');
+    for (const game of GAMES) expect(registry).toContain(`import { ${game.id} } from './${game.id}';`);
+    // The made-up game is in no list of the app's: it is one folder.
+    expect(source.filter((f) => readFileSync(resolve(root, f), 'utf8').includes('counter-game'))).toEqual([]);
+  });
+
   it('fits the contract: a GameEntry that loads its logic and play screen, and its setup screen apart', async () => {
     const entry: GameEntry = counter;
     expect(GAMES.map((g) => g.codePrefix)).not.toContain(entry.codePrefix);

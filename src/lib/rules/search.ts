@@ -18,7 +18,7 @@ export interface SearchDoc {
 /**
  * Words too common to tell sections apart ("the" is in nearly every one): left out of the index,
  * where they took a fifth of its size, and out of a search, except the word still being typed
- * ("the" on its way to "theos").
+ * ("the" on its way to "theme").
  */
 const COMMON = new Set(
   'a an and are as at be but by for from has have if in into is it its of on or s that the their them then there these they this to was were will with you your'.split(

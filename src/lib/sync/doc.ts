@@ -14,7 +14,7 @@ const GAME = 'game';
 
 /** What a phone needs to open a shared game it has never seen: which game, and how it was set up. */
 export interface SharedGameMeta {
-  /** The game's id in the registry ('titans', 'theos', …). */
+  /** The game's id in the registry (its manifest's `id`). */
   game: string;
   setup: BaseSetup & Record<string, unknown>;
   /** When the game was first created (ms), on the phone that shared it. */
