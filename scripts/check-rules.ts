@@ -5,11 +5,13 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseRules } from '../src/lib/rules/parse';
-import { RULEBOOKS, rulebookHeadings, sharedRuns, cleanHeading } from '../src/lib/rules/verify';
+import { loadRulebooks, rulebookHeadings, sharedRuns, cleanHeading } from '../src/lib/rules/verify';
+
+const BOOKS = await loadRulebooks();
 
 const game = process.argv[2];
-if (!game || !RULEBOOKS[game]) {
-  console.error(`usage: npx tsx scripts/check-rules.ts <${Object.keys(RULEBOOKS).join('|')}>`);
+if (!game || !BOOKS[game]) {
+  console.error(`usage: npx tsx scripts/check-rules.ts <${Object.keys(BOOKS).join('|')}>`);
   process.exit(2);
 }
 const root = resolve(import.meta.dirname, '..');
@@ -28,8 +30,8 @@ try {
   }
   const mapPath = resolve(root, `src/lib/games/${game}/rules-coverage.json`);
   const headings = rulebookHeadings(
-    game,
-    readFileSync(resolve(root, '../shared/seeds', RULEBOOKS[game]), 'utf8')
+    BOOKS[game].headings,
+    readFileSync(resolve(root, '../shared/seeds', BOOKS[game].file), 'utf8')
   );
   if (!existsSync(mapPath)) problem('rules-coverage.json is missing');
   else {
@@ -44,7 +46,7 @@ try {
 } catch (e) {
   problem((e as Error).message);
 }
-for (const [other, file] of Object.entries(RULEBOOKS)) {
+for (const [other, { file }] of Object.entries(BOOKS)) {
   const theirs = readFileSync(resolve(root, '../shared/seeds', file), 'utf8');
   for (const run of sharedRuns(md, theirs, 12))
     problem(`shares ${run.split(' ').length} words with the ${other} rulebook: “${run}”`);

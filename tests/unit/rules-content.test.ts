@@ -7,13 +7,14 @@ import { readFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRules } from '../../src/lib/rules/parse';
-import { RULEBOOKS, rulebookHeadings, sharedRuns, cleanHeading } from '../../src/lib/rules/verify';
+import { loadRulebooks, rulebookHeadings, sharedRuns, cleanHeading } from '../../src/lib/rules/verify';
 
 const SEEDS = resolve(__dirname, '../../../shared/seeds');
-const GAMES = Object.keys(RULEBOOKS);
+const BOOKS = await loadRulebooks();
+const GAMES = Object.keys(BOOKS);
 const REQUIRED_PAGES = ['overview', 'setup', 'turn', 'winning', 'variants', 'glossary', 'examples'];
 
-const rulebook = (game: string) => readFileSync(resolve(SEEDS, RULEBOOKS[game]), 'utf8');
+const rulebook = (game: string) => readFileSync(resolve(SEEDS, BOOKS[game].file), 'utf8');
 const markdown = (game: string) =>
   readFileSync(resolve(__dirname, `../../src/lib/games/${game}/rules.md`), 'utf8');
 const coverage = (game: string): Record<string, string | string[]> =>
@@ -48,7 +49,7 @@ describe.each(GAMES)('rules reference: %s', (game) => {
     const rules = parseRules(game, markdown(game));
     const ids = new Set(rules.sections.map((s) => s.id));
     const map = coverage(game);
-    const headings = rulebookHeadings(game, rulebook(game));
+    const headings = rulebookHeadings(BOOKS[game].headings, rulebook(game));
     const unmapped = headings.filter((h) => !(h in map));
     expect(unmapped, 'rulebook headings without a section').toEqual([]);
     const stale = Object.keys(map).filter((k) => !headings.includes(cleanHeading(k)));

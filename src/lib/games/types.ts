@@ -70,6 +70,12 @@ export type RulebookHeadings =
       skip?: RegExp;
     };
 
+/** A rulebook in ../shared/seeds/ and how it marks its sections. */
+export interface Rulebook {
+  file: string;
+  headings: RulebookHeadings;
+}
+
 /** The light part: what the home list and the router need, with no machine or UI loaded. */
 export interface GameEntry {
   id: string;
@@ -95,10 +101,11 @@ export interface GameEntry {
    */
   seats?: (setup: BaseSetup & Record<string, unknown>) => SeatOption[];
   /**
-   * Its rulebook in ../shared/seeds/ (the file name) and how that book marks its sections. Every
-   * game in the registry has one (the rules checks fail without it); a test game may not.
+   * Its rulebook in ../shared/seeds/ (the file name) and how that book marks its sections
+   * (`rulebook.ts` in its folder, loaded only by the rules checks). Every game in the registry has
+   * one (the rules checks fail without it); a test game may not.
    */
-  rulebook?: { file: string; headings: RulebookHeadings };
+  rulebook?: () => Promise<{ default: Rulebook }>;
   /** A few words worth searching in its rules, for the search box's hint: "capture, surge, haunt". */
   searchHint: string;
   /** The heavy part, loaded only when a game is played or replayed: its logic and play screen. */

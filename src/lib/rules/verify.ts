@@ -3,8 +3,8 @@
  * our text must not reuse the rulebooks' sentences, and every rulebook heading must be covered.
  */
 
-import { GAMES, gameById } from '../games/registry';
-import type { RulebookHeadings } from '../games/types';
+import { GAMES } from '../games/registry';
+import type { Rulebook, RulebookHeadings } from '../games/types';
 
 /**
  * Words as the overlap check sees them: lower case letters and digits, punctuation and symbols
@@ -48,10 +48,16 @@ export function sharedRuns(ours: string, theirs: string, n = 12): string[] {
   return runs;
 }
 
-/** The games in scope and their rulebook files in ../shared/seeds/ (each game's manifest). */
-export const RULEBOOKS: Record<string, string> = Object.fromEntries(
-  GAMES.map((g) => [g.id, g.rulebook?.file ?? ''])
-);
+/** The games in scope and their rulebooks in ../shared/seeds/ (each game's `rulebook.ts`), by id. */
+export async function loadRulebooks(): Promise<Record<string, Rulebook>> {
+  const books = await Promise.all(
+    GAMES.map(async (g) => {
+      if (!g.rulebook) throw new Error(`${g.title} names no rulebook (its manifest's rulebook)`);
+      return [g.id, (await g.rulebook()).default] as const;
+    })
+  );
+  return Object.fromEntries(books);
+}
 
 /** Heading text as a person would type it: markup, stray spaces and trailing colons removed. */
 export function cleanHeading(text: string): string {
@@ -101,9 +107,7 @@ function contentsHeadings(text: string, how: Extract<RulebookHeadings, { kind: '
  * `rulebook.headings`): markdown headings, or a table of contents (the body headings of those
  * books are plain lines).
  */
-export function rulebookHeadings(game: string, text: string): string[] {
-  const how = gameById(game)?.rulebook?.headings;
-  if (!how) throw new Error(`no rulebook for ${game}`);
+export function rulebookHeadings(how: RulebookHeadings, text: string): string[] {
   const found = how.kind === 'markdown' ? markdownHeadings(text) : contentsHeadings(text, how);
   return [...new Set(found.map(cleanHeading).filter(Boolean))];
 }

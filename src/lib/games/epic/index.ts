@@ -21,17 +21,7 @@ export const epic = defineGame({
     const match = setup.match ? ' · match' : '';
     return `${format}${packs} · ${setup.players.length} players${match}`;
   },
-  rulebook: {
-    file: '002_37dcdadb943c3364.txt',
-    headings: {
-      kind: 'contents',
-      from: /^Table of Contents/,
-      to: /^Quick Start Rules$/,
-      entry: 'after-dash',
-      // The copyright line closes the contents page; it is not a section.
-      skip: /^©/
-    }
-  },
+  rulebook: () => import('./rulebook'),
   searchHint: 'mulligan, breakthrough, ambush',
   setup: () => import('./setup'),
   play: () => import('./module')

@@ -29,10 +29,7 @@ export const theos = defineGame({
     return `${type}${players}${decks && DECKS[decks] ? ` · ${DECKS[decks]}` : ''}`;
   },
   seats: (setup) => seatsByTeamIds(setup, setup.teams),
-  rulebook: {
-    file: '004_8a6704bfbb5de3c8.txt',
-    headings: { kind: 'contents', from: /^-Game Manual-/, to: /^Credits$/, entry: 'before-tab' }
-  },
+  rulebook: () => import('./rulebook'),
   searchHint: 'ascension die, blank, cleanup',
   setup: () => import('./setup'),
   play: () => import('./module')

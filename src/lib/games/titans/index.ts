@@ -17,10 +17,7 @@ export const titans = defineGame({
     return `${format ?? 'Titans'} · ${mode}${players}`;
   },
   seats: (setup) => seatsByTeamIds(setup, setup.teams),
-  rulebook: {
-    file: '000_4d4172ebd15461d4.txt',
-    headings: { kind: 'markdown' }
-  },
+  rulebook: () => import('./rulebook'),
   searchHint: 'capture, surge, haunt',
   setup: () => import('./setup'),
   play: () => import('./module')

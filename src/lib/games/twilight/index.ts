@@ -22,19 +22,7 @@ export const twilight = defineGame({
     return `${table} · ${decks}`;
   },
   seats: (setup) => seatsByTeamNumbers(setup, setup.teams),
-  rulebook: {
-    file: '001_c8b0cee254531d6b.txt',
-    headings: {
-      kind: 'contents',
-      from: /^Table of Contents/,
-      to: /^Prologue$/,
-      entry: 'before-tab',
-      // "How to Construct the Pre-Built / Decks:" is one entry broken over two lines.
-      joinBroken: true,
-      // One line of the scanned contents page is scanner noise, not a heading.
-      skip: /^[^A-Z]/
-    }
-  },
+  rulebook: () => import('./rulebook'),
   searchHint: 'seize, decay, aspect',
   setup: () => import('./setup'),
   play: () => import('./module')

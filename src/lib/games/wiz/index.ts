@@ -15,10 +15,7 @@ export const wiz = defineGame({
   },
   // Solo is one person at both seats: nobody to choose.
   seats: (setup) => (setup.format === 'solo' ? [] : setup.players.map((p) => ({ name: p.name }))),
-  rulebook: {
-    file: '003_1048c6b104b93760.txt',
-    headings: { kind: 'markdown' }
-  },
+  rulebook: () => import('./rulebook'),
   searchHint: 'life pool, shard, multiplier',
   setup: () => import('./setup'),
   play: () => import('./module')
