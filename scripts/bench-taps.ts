@@ -177,7 +177,9 @@ export async function walkToBattle(
       .last()
       .click();
     await page.locator('input.pad-input').fill('5');
-    await tap('power', /^(Set power|✓ .*)$/);
+    // The last box's ✓ resolves the battle itself (#51): that tap is the resolve.
+    const resolves = await page.getByRole('button', { name: /^✓ Resolve/ }).isVisible();
+    await tap(resolves ? 'resolve' : 'power', /^(Set power|✓ .*)$/);
   }
 }
 
@@ -190,7 +192,8 @@ async function measureTurn(page: Page, samples: Record<string, number[]>): Promi
   await walkToBattle(page, tap);
   if (await page.getByRole('button', { name: 'Close' }).isVisible())
     await page.getByRole('button', { name: 'Close' }).click();
-  await tap('resolve', /^Resolve the battle$/);
+  const resolve = page.getByRole('button', { name: /^Resolve the battle$/ });
+  if (await resolve.isVisible()) await tap('resolve', /^Resolve the battle$/);
   // A supply counter, then undo it.
   const supply = page.locator('details.supply');
   if (!(await supply.evaluate((d) => (d as HTMLDetailsElement).open)))
