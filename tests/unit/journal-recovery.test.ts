@@ -26,7 +26,7 @@ import { fakeClock, freshDb } from './helpers';
 import { exportBackup, importBackup } from '../../src/lib/db/backup';
 import { backupFromJournal } from '../../src/lib/journal/export';
 import { lostGameCopy } from '../../src/lib/session/lost-copy';
-import { openSession } from '../../src/lib/session/open';
+import { openSession } from '../../src/lib/app/open-game';
 
 function withJournal(db: TablesideDB) {
   const files = new MemoryFiles();

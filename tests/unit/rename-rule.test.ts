@@ -16,7 +16,7 @@ import {
   summaryNow
 } from '../../src/lib/results/names';
 import { SessionRuntime } from '../../src/lib/session/runtime';
-import { openSession } from '../../src/lib/session/open';
+import { openSession } from '../../src/lib/app/open-game';
 import { renameProfile, seatProfiles } from '../../src/lib/db/profiles';
 import { playRecord } from '../../src/lib/results/stats';
 import { loadPlays } from '../../src/lib/results/load';

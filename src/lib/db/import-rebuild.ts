@@ -171,7 +171,7 @@ export async function rebuildGame(
         const decision = decide(
           timeline,
           { kind: entry.kind },
-          { sessionId: session.id, time: entry.time, external: 0 }
+          { sessionId: session.id, time: entry.time }
         );
         if (!decision.ok) {
           return void problems.add(

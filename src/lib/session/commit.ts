@@ -71,23 +71,8 @@ export class CommitQueue {
   private async write(batch: CommitJob[]): Promise<void> {
     const { db, sessionId } = this;
     // Built here, after the paint: the structured copy of a state is the costly part.
-    const caches: SnapshotRecord[] = batch.flatMap(({ cache }) =>
-      cache
-        ? [
-            {
-              sessionId,
-              eventSeq: cache.eventSeq,
-              depth: cache.depth,
-              version: cache.version,
-              state: storeState(cache.snapshot)
-            }
-          ]
-        : []
-    );
-    const record = batch.reduce<Partial<SessionRecord> | undefined>(
-      (acc, job) => (job.record ? { ...acc, ...job.record } : acc),
-      undefined
-    );
+    const caches = cacheRecords(sessionId, batch);
+    const record = recordOf(batch);
     await db.transaction('rw', db.events, db.sessions, db.snapshots, async () => {
       // The compound key [sessionId+seq] refuses a second writer (another tab) for the same step.
       for (const job of batch) await db.events.add(job.entry);
@@ -97,4 +82,29 @@ export class CommitQueue {
       if (caches.length) await db.snapshots.bulkPut(caches);
     });
   }
+}
+
+/** The snapshot cache records a batch of jobs asks for. */
+export function cacheRecords(sessionId: string, jobs: readonly Pick<CommitJob, 'cache'>[]): SnapshotRecord[] {
+  return jobs.flatMap(({ cache }) =>
+    cache
+      ? [
+          {
+            sessionId,
+            eventSeq: cache.eventSeq,
+            depth: cache.depth,
+            version: cache.version,
+            state: storeState(cache.snapshot)
+          }
+        ]
+      : []
+  );
+}
+
+/** The record fields a batch of jobs writes, the newest winning. */
+function recordOf(jobs: readonly CommitJob[]): Partial<SessionRecord> | undefined {
+  return jobs.reduce<Partial<SessionRecord> | undefined>(
+    (acc, job) => (job.record ? { ...acc, ...job.record } : acc),
+    undefined
+  );
 }

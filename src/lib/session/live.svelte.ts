@@ -9,8 +9,8 @@
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import type { BaseSetup, GameEvent, SessionRecord } from '../db/records';
-import type { HistoryItem, SendOutcome } from './runtime';
-import type { GameRuntime, LinkState } from './face';
+import type { HistoryItem, LinkState, SendOutcome } from './log-store';
+import type { GameSession } from './game-session';
 import type { StepMeta } from './types';
 import { repeating, saysItsRefusals } from './repeat';
 
@@ -92,12 +92,12 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
   // Plain (not reactive): who listens is not something a screen draws.
   private listeners = new Set<(outcome: Outcome) => void>(); // eslint-disable-line svelte/prefer-svelte-reactivity
 
-  constructor(readonly runtime: GameRuntime<S>) {
+  constructor(readonly runtime: GameSession<S>) {
     this.sync();
     this.shown = runtime.head;
     runtime.subscribe(() => this.sync());
     runtime.onFailure((reason) => this.emit({ kind: 'failed', reason }));
-    runtime.onSavedAgain?.(() => this.emit({ kind: 'saved-again' }));
+    runtime.onSavedAgain(() => this.emit({ kind: 'saved-again' }));
   }
 
   get setup(): S {
@@ -108,28 +108,28 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
     return this.snapshot.context;
   }
 
+  /** Takes the session's state, read once per change; only what differs is set. */
   private sync(): void {
-    const rt = this.runtime;
-    this.snapshot = rt.snapshot;
-    this.record = rt.session;
+    const state = this.runtime.state;
+    this.snapshot = state.snapshot;
+    this.record = state.record;
     this.version++;
     // A game that words its steps (describeStep) builds a new meta on every read: keep the one on
     // screen while it says the same, so the banner and help are not redrawn on every tap.
-    const meta = rt.meta;
-    if (!sameMeta(meta, this.meta)) this.meta = meta;
-    this.canUndo = rt.canUndo;
-    this.canRedo = rt.canRedo;
-    this.undoLabel = rt.undoLabel;
-    this.redoLabel = rt.redoLabel;
-    this.problem = rt.problem;
-    this.pending = rt.pending;
-    this.watchSlowSave(rt.pending);
-    this.complete = rt.complete;
-    this.unsaved = rt.unsaved;
-    this.held = rt.held === true;
-    this.link = rt.link;
-    this.linkRefusal = rt.refusal;
-    const head = rt.head;
+    if (!sameMeta(state.meta, this.meta)) this.meta = state.meta;
+    this.canUndo = state.canUndo;
+    this.canRedo = state.canRedo;
+    this.undoLabel = state.undoLabel;
+    this.redoLabel = state.redoLabel;
+    this.problem = state.problem;
+    this.pending = state.pending;
+    this.watchSlowSave(state.pending);
+    this.complete = state.complete;
+    this.unsaved = state.unsaved;
+    this.held = state.held;
+    this.link = state.link;
+    this.linkRefusal = state.refusal;
+    const head = state.head;
     if (head !== this.head) {
       this.head = head;
       afterFrame(() => {
@@ -191,7 +191,7 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
 
   /** Tries now to write back what storage refused; true once the game is saved again. */
   retry(): Promise<boolean> {
-    return this.runtime.retry?.() ?? Promise.resolve(true);
+    return this.runtime.retry();
   }
 
   /** Resolves once every accepted tap is stored. */

@@ -1,22 +1,18 @@
 /**
  * Record fields a person changes on their own (the game's flow, its status), written the same way
- * for a game on one phone and a shared one: to the main database, then to the recovery journal.
+ * for a game on one phone and a shared one: to the main database (the recovery journal follows it: journal/middleware.ts).
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import type { SessionRecord, SessionStatus } from '../db/records';
 import type { TablesideDB } from '../db/schema';
-import type { JournalApi } from '../journal/journal';
-import { quietly } from '../journal/attach';
 
 /** Writes these fields and hands back the record with them. */
 export async function saveFields(
   db: TablesideDB,
-  journal: JournalApi | undefined,
   record: SessionRecord,
   fields: Partial<SessionRecord>
 ): Promise<SessionRecord> {
   await db.sessions.update(record.id, fields);
-  quietly(journal?.update(record.id, fields));
   const next = { ...record, ...fields };
   // Dexie's update removes a field set to undefined; the record in memory does the same.
   for (const key of Object.keys(fields) as (keyof SessionRecord)[])

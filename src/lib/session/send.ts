@@ -14,34 +14,20 @@ import type { GameLogic, StepMeta } from './types';
 export type Intent = { kind: 'event'; event: GameEvent } | { kind: 'undo' } | { kind: 'redo' };
 
 export type Decision =
-  | { ok: true; entry: EventRecord; next: AnyMachineSnapshot }
-  /** `quiet`: a tap on a step the person's own previous tap already moved on (a double tap). */
-  | { ok: false; reason: string; quiet?: boolean };
+  { ok: true; entry: EventRecord; next: AnyMachineSnapshot } | { ok: false; reason: string };
 
 export interface DecideContext {
   sessionId: string;
   time: number;
-  /** Set when the game is read-only. */
-  problem?: string;
-  /** The log head the screen showed when the tap was made; undefined: don't check. */
-  seen?: number;
-  /** The log head right after the game last changed from outside (another tab); 0 if never. */
-  external: number;
   /** The tap came from a "one more" control: kept on its entry (`EventRecord.repeat`). */
   repeat?: boolean;
 }
 
+/** What a tap on a state another tab has just changed is told (game-session.ts checks it). */
 export const STALE_TAP =
   'The game changed in another tab or window before your tap. Here it is now; tap again if you still want that.';
 
 export function decide<S extends BaseSetup>(t: Timeline<S>, intent: Intent, ctx: DecideContext): Decision {
-  if (ctx.problem) return { ok: false, reason: ctx.problem };
-  if (ctx.seen !== undefined && ctx.seen !== t.head) {
-    // The tap was made on a state that is no longer the game's: never apply it to one not shown.
-    return ctx.seen < ctx.external
-      ? { ok: false, reason: STALE_TAP }
-      : { ok: false, reason: 'That tap was on a step that had already moved on.', quiet: true };
-  }
   const entry = (
     kind: EventRecord['kind'],
     label: string,

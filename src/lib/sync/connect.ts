@@ -18,7 +18,7 @@ import {
   type onCloseParameters
 } from '@hocuspocus/provider';
 import type * as Y from 'yjs';
-import type { LinkState } from '../session/face';
+import type { LinkState } from '../session/log-store';
 import type { SharedGame } from '../db/records';
 import { isCutOff, refusalText } from './protocol';
 

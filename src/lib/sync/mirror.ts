@@ -6,8 +6,6 @@
  */
 import type { EventRecord, SessionRecord } from '../db/records';
 import type { TablesideDB } from '../db/schema';
-import type { JournalApi } from '../journal/journal';
-import { quietly } from '../journal/attach';
 import { logRange } from '../session/load';
 
 export class Mirror {
@@ -17,8 +15,7 @@ export class Mirror {
 
   constructor(
     private readonly db: TablesideDB,
-    private readonly sessionId: string,
-    private readonly journal: JournalApi | undefined
+    private readonly sessionId: string
   ) {}
 
   /** Reads what is stored, so the first write only replaces what differs. */
@@ -53,10 +50,10 @@ export class Mirror {
     const changed = same < old.length;
     const id = this.sessionId;
     const { db } = this;
-    let record: SessionRecord | undefined;
+    let found = false;
     await db.transaction('rw', db.sessions, db.events, db.snapshots, async () => {
-      record = await db.sessions.get(id);
-      if (!record) return;
+      found = (await db.sessions.get(id)) !== undefined;
+      if (!found) return;
       if (changed) {
         const [, upper] = logRange(id);
         await db.events
@@ -71,13 +68,7 @@ export class Mirror {
       if (lines.length > same) await db.events.bulkPut(lines.slice(same));
       await db.sessions.update(id, fields);
     });
-    if (!record) return;
-    this.written = lines;
-    if (!this.journal) return;
-    if (changed) {
-      // Lines were taken back or came in between: the recovery copy is written whole again.
-      quietly(this.journal.rewrite({ record: { ...record, ...fields }, events: lines, people: [] }));
-    } else quietly(this.journal.append(id, lines.slice(same), fields));
+    if (found) this.written = lines;
   }
 }
 

@@ -22,7 +22,7 @@ import { seatsFor } from '$lib/games/seats';
 import type { GameEntry, GamePlayModule } from '$lib/games/types';
 import { groupHistory } from '$lib/session/history';
 import { LiveSession, type Outcome } from '$lib/session/live.svelte';
-import { openSession } from '$lib/session/open';
+import { openSession } from '$lib/app/open-game';
 import { followLog } from '$lib/session/tabs';
 import { afterPaint } from '$lib/util/after-paint';
 import { OPEN_PATIENCE_MS } from '$lib/util/time';

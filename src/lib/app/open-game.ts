@@ -1,18 +1,25 @@
 /**
- * Opening a saved game for the play screen: the record, its game, the game's code and the
- * runtime, with every way this can fail turned into a plain message.
+ * Opening a saved game for the play screen: the record, its game, the game's code and its
+ * session, with every way this can fail turned into a plain message. This is where a game's store
+ * is chosen: its log in IndexedDB (session/runtime.ts) or, for a shared game, in the shared
+ * document (sync/runtime.ts, loaded only then: it brings Yjs).
  */
 import { gameById } from '../games/registry';
 import type { GameEntry, GamePlayModule } from '../games/types';
 import type { TablesideDB } from '../db/schema';
-import type { GameRuntime } from './face';
-import { SessionNotFoundError, SessionRuntime, SessionUnreadableError, type RuntimeOptions } from './runtime';
-import { CODE_MISSING, isCodeLoadFailure } from '../app/code-failure';
+import type { GameSession } from '../session/game-session';
+import {
+  SessionNotFoundError,
+  SessionRuntime,
+  SessionUnreadableError,
+  type RuntimeOptions
+} from '../session/runtime';
+import { CODE_MISSING, isCodeLoadFailure } from './code-failure';
 import type { SessionRecord } from '../db/records';
 import { namesNow } from '../results/names';
 
 export type OpenResult =
-  | { ok: true; entry: GameEntry; module: GamePlayModule; runtime: GameRuntime<any> }
+  | { ok: true; entry: GameEntry; module: GamePlayModule; runtime: GameSession<any> }
   /** `reload`: code would not load, so a reload (with a connection) may open it. */
   | { ok: false; message: string; reload?: boolean };
 
@@ -31,9 +38,9 @@ export async function openSession(
 ): Promise<OpenResult> {
   const stored = await db.sessions.get(id);
   // Not stored, but whole in a copy: the browser lost it and would not take it back yet.
-  let copy: Awaited<ReturnType<typeof import('./lost-copy').lostGameCopy>> | undefined;
+  let copy: Awaited<ReturnType<typeof import('../session/lost-copy').lostGameCopy>> | undefined;
   try {
-    copy = stored ? undefined : await import('./lost-copy').then((m) => m.lostGameCopy(db, id));
+    copy = stored ? undefined : await import('../session/lost-copy').then((m) => m.lostGameCopy(db, id));
   } catch (error) {
     if (!isCodeLoadFailure(error)) throw error;
     return { ok: false, message: CODE_MISSING, reload: true };
