@@ -286,9 +286,9 @@ describe('deciding what to do with each game (pure)', () => {
   it('labels are derived: they never make two steps different', () => {
     expect(sameEntry(entry(1, 1, 'one'), entry(1, 1, 'another'))).toBe(true);
     expect(sameEntry(entry(1, 1), { ...entry(1, 1), time: T0 })).toBe(false);
-    expect(sameEntry(entry(1, 1), { ...entry(1, 1), event: { amount: 1, player: 0, type: 'ADD' } })).toBe(
-      true
-    );
+    expect(
+      sameEntry(entry(1, 1), { ...entry(1, 1), kind: 'event', event: { amount: 1, player: 0, type: 'ADD' } })
+    ).toBe(true);
   });
 
   it('“Keep both” copies re-key every entry to the new id and change nothing else', () => {
@@ -393,7 +393,7 @@ describe('derived data is rebuilt, never taken from the file', () => {
     // A game the machine has ended is finished whatever the file says.
     const ended = structuredClone(backup);
     const last = ended.events.at(-1)!;
-    ended.events.push({ ...last, seq: last.seq + 1, event: { type: 'FINISH' }, label: 'x' });
+    ended.events.push({ ...last, kind: 'event', seq: last.seq + 1, event: { type: 'FINISH' }, label: 'x' });
     ended.sessions[0].status = 'active';
     const target = freshDb();
     expect(await importBackup(target, JSON.stringify(ended), resolveTally)).toMatchObject({ ok: true });

@@ -1,12 +1,12 @@
 /** Opening: the newest cached snapshot that fits, a full replay otherwise, damaged logs read-only. */
 import { describe, expect, it } from 'vitest';
-import type { EventRecord, SnapshotRecord } from '../../src/lib/db/records';
+import type { SnapshotRecord, StepRecord } from '../../src/lib/db/records';
 import { buildTimeline } from '../../src/lib/session/load';
 import { initialState, replay, storeState } from '../../src/lib/session/replay';
 import { tallyLogic, tallySetup, type TallyContext } from '../fixtures/tally';
 
 const setup = tallySetup();
-const log: EventRecord[] = [1, 2, 3, 4].map((n) => ({
+const log: StepRecord[] = [1, 2, 3, 4].map((n) => ({
   sessionId: 's',
   seq: n,
   kind: 'event',
@@ -18,7 +18,7 @@ const stateAfter = (n: number) =>
   replay(
     tallyLogic,
     initialState(tallyLogic, setup),
-    log.slice(0, n).map((e) => e.event!)
+    log.slice(0, n).map((e) => e.event)
   );
 const cacheAt = (n: number, patch: Partial<SnapshotRecord> = {}): SnapshotRecord => ({
   sessionId: 's',

@@ -24,13 +24,13 @@ describe('timeline', () => {
     undo(t);
     undo(t);
     expect(scores(t)).toEqual([4, 2]);
-    const redoNext = step(tallyLogic, t.snapshot, t.redoStack.at(-1)!.event!)!;
+    const redoNext = step(tallyLogic, t.snapshot, t.redoStack.at(-1)!.event)!;
     t.appendRedo({ sessionId: 's', seq: t.head + 1, kind: 'redo', time: 0, label: '' }, redoNext);
     expect(scores(t)).toEqual([4, 6]);
     const replayed = replay(
       tallyLogic,
       initialState(tallyLogic, setup),
-      t.effective.map((e) => e.event!)
+      t.effective.map((e) => e.event)
     );
     expect(sameState(replayed, t.snapshot)).toBe(true);
     expect(t.head).toBe(8);
@@ -46,7 +46,7 @@ describe('timeline', () => {
     expect(t.stateBeforeLast()).toBe(shown);
     undo(t);
     expect(t.snapshot).toBe(shown);
-    const redoNext = step(tallyLogic, t.snapshot, t.redoStack.at(-1)!.event!)!;
+    const redoNext = step(tallyLogic, t.snapshot, t.redoStack.at(-1)!.event)!;
     t.appendRedo({ sessionId: 's', seq: t.head + 1, kind: 'redo', time: 0, label: '' }, redoNext);
     expect(t.stateBeforeLast()).toBe(shown);
     // A second undo in a row goes further back, by replay.

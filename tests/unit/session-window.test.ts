@@ -185,14 +185,15 @@ describe('opening a long game as a window', () => {
   });
 
   it('a window that undoes its first event, or has a gap, is refused: what comes before it is needed', () => {
-    const at = (seq: number, kind: EventRecord['kind'] = 'event'): EventRecord => ({
-      sessionId: 's',
-      seq,
-      kind,
-      time: 0,
-      label: String(seq),
-      ...(kind === 'event' ? { event: add(seq) } : {})
-    });
+    const at = (seq: number, kind: EventRecord['kind'] = 'event'): EventRecord =>
+      ({
+        sessionId: 's',
+        seq,
+        kind,
+        time: 0,
+        label: String(seq),
+        ...(kind === 'event' ? { event: add(seq) } : {})
+      }) as EventRecord;
     expect(foldWindow([at(10), at(11), at(12, 'undo')])?.effective.map((e) => e.seq)).toEqual([10]);
     expect(foldWindow([at(10), at(11, 'undo'), at(12), at(13), at(14)])).toBeUndefined();
     expect(foldWindow([at(10), at(11), at(12, 'undo'), at(13, 'undo')])).toBeUndefined();

@@ -13,7 +13,14 @@ import { longLogs as syncGames } from '../fixtures/long-logs';
 function singlePhoneLog(events: GameEvent[]): EventRecord[] {
   const log: EventRecord[] = [];
   const put = (kind: EventRecord['kind'], event?: GameEvent) =>
-    log.push({ sessionId: 's', seq: log.length + 1, kind, event, time: 1000 + log.length, label: '' });
+    log.push({
+      sessionId: 's',
+      seq: log.length + 1,
+      kind,
+      event,
+      time: 1000 + log.length,
+      label: ''
+    } as EventRecord);
   events.forEach((event, i) => {
     put('event', event);
     if (i % 50 === 7) ['undo', 'undo', 'redo', 'redo'].forEach((k) => put(k as EventRecord['kind']));
@@ -32,7 +39,7 @@ describe('a game saved on one phone, shared later', () => {
       expect(sameState(initialState(game.logic, game.setup), game.start)).toBe(true);
       const log = singlePhoneLog(game.events);
       expect(logProblem(log)).toBeUndefined();
-      const effective = foldLog(log).effective.map((r) => r.event!);
+      const effective = foldLog(log).effective.map((r) => r.event);
       const { entries, clock } = convertLog(log, 'phone-one');
       expect(entries).toHaveLength(log.length);
       const f = fold(game.logic, game.setup, entries);

@@ -139,7 +139,7 @@ export async function rebuildGame(
       const entry = log[i];
       if (entry.kind === 'event') {
         // The event is fresh from the file's JSON: unlike a tap's, it needs no copy.
-        const event = entry.event!;
+        const event = entry.event;
         const before = timeline.snapshot;
         const next = walk(before, event);
         if (!next) {
@@ -168,11 +168,7 @@ export async function rebuildGame(
         if (repeat) rebuilt.repeat = true;
         timeline.appendEvent(rebuilt, next);
       } else {
-        const decision = decide(
-          timeline,
-          { kind: entry.kind },
-          { sessionId: session.id, time: entry.time }
-        );
+        const decision = decide(timeline, { kind: entry.kind }, { sessionId: session.id, time: entry.time });
         if (!decision.ok) {
           return void problems.add(
             `events[${at[i]}]`,
@@ -180,7 +176,7 @@ export async function rebuildGame(
           );
         }
         if (decision.entry.kind === 'undo') timeline.appendUndo(decision.entry, decision.next);
-        else timeline.appendRedo(decision.entry, decision.next);
+        else if (decision.entry.kind === 'redo') timeline.appendRedo(decision.entry, decision.next);
       }
       if (slicer.due()) await slicer.pause(progress(i + 1));
     }

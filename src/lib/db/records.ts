@@ -72,12 +72,9 @@ export interface GameEvent {
  * One entry of a session's append-only log. 'undo' and 'redo' are entries too, so nothing is ever
  * rewritten or deleted: the effective event list is a fold over the log (see session/log.ts).
  */
-export interface EventRecord {
+interface EntryFields {
   sessionId: string;
   seq: number;
-  kind: 'event' | 'undo' | 'redo';
-  /** Present when kind is 'event'. */
-  event?: GameEvent;
   time: number;
   /** Human-readable line for the history, written when the entry is committed. */
   label: string;
@@ -92,6 +89,21 @@ export interface EventRecord {
    */
   repeat?: true;
 }
+
+/** A log entry that is a step of the game: the event the machine took. */
+export interface StepRecord extends EntryFields {
+  kind: 'event';
+  event: GameEvent;
+}
+
+/** A log entry that takes the last step back, or brings the last one taken back again. */
+export interface UndoRecord extends EntryFields {
+  kind: 'undo' | 'redo';
+  event?: undefined;
+}
+
+/** One line of a game's append-only log: a step, an undo or a redo. */
+export type EventRecord = StepRecord | UndoRecord;
 
 /** The parts of a machine snapshot that are stored; restored with machine.resolveState. */
 export interface StoredState {

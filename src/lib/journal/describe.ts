@@ -13,7 +13,7 @@ export function describeWith(resolve: (game: string) => Promise<GameLogic<any> |
   return async (record, events) => {
     const logic = await resolve(record.game);
     if (!logic || logic.setupProblem(record.setup)) return undefined;
-    const effective = foldLog(events).effective.map((e) => e.event!);
+    const effective = foldLog(events).effective.map((e) => e.event);
     const snapshot = replay(logic, initialState(logic, record.setup), effective);
     return {
       ...summaryFields(logic, snapshot, record.setup),

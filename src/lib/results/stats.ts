@@ -78,7 +78,7 @@ export function finalState(
   let depth = cached?.depth ?? 0;
   const from = depth;
   for (; depth < effective.length; depth++) {
-    const next = step(logic, snapshot, effective[depth].event!);
+    const next = step(logic, snapshot, effective[depth].event);
     if (!next) break;
     snapshot = next;
   }

@@ -6,7 +6,7 @@
  * row and quick), so the history, undo and redo group them the same way after a reload.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type { BaseSetup, EventRecord, GameEvent } from '../db/records';
+import type { BaseSetup, GameEvent, StepRecord } from '../db/records';
 import type { Adjusts, GameLogic } from './types';
 
 type Keyed = { adjusts?: Adjusts };
@@ -14,7 +14,7 @@ type Keyed = { adjusts?: Adjusts };
 /** Taps on one counter at most this far apart are one adjustment. */
 export const ADJUST_WINDOW_MS = 2000;
 
-type Tap = Pick<EventRecord, 'seq' | 'time' | 'event' | 'repeat'>;
+type Tap = Pick<StepRecord, 'seq' | 'time' | 'event' | 'repeat'>;
 
 /** Each repeated event's key, made once (the history reads it for every line it shows). */
 const repeatKeys = new WeakMap<GameEvent, string>();
@@ -83,7 +83,7 @@ export function firstAdjustment(logic: Keyed, events: readonly Tap[]): number {
 export function adjustedLabel<S extends BaseSetup>(
   logic: GameLogic<S>,
   setup: S,
-  effective: readonly EventRecord[],
+  effective: readonly StepRecord[],
   tap: Tap & { event: GameEvent },
   before: AnyMachineSnapshot,
   after: AnyMachineSnapshot
@@ -92,7 +92,7 @@ export function adjustedLabel<S extends BaseSetup>(
   if (!continues(logic, effective.at(-1), tap)) return undefined;
   let start = effective.length - 1;
   while (start > 0 && continues(logic, effective[start - 1], effective[start])) start--;
-  const events = effective.slice(start).map((e) => e.event!);
+  const events = effective.slice(start).map((e) => e.event);
   if (logic.adjusts?.key(tap.event) !== undefined) {
     return logic.describe(logic.adjusts.sum([...events, tap.event]), before, after, setup);
   }

@@ -11,7 +11,14 @@
  * synchronously, so the screen shows it in the same frame) and is written behind it.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type { BaseSetup, EventRecord, GameEvent, SessionRecord, SessionStatus } from '../db/records';
+import type {
+  BaseSetup,
+  EventRecord,
+  GameEvent,
+  SessionRecord,
+  SessionStatus,
+  StepRecord
+} from '../db/records';
 import type { TablesideDB } from '../db/schema';
 import { continues, firstAdjustment, lastAdjustment } from './adjust';
 import { cacheRecords, CommitQueue, type CommitJob } from './commit';
@@ -143,7 +150,7 @@ export class IndexedLog<S extends BaseSetup = BaseSetup> implements LogStore<S>,
       minor: e.minor === true
     });
     // An adjustment's last tap carries the line for all of it (adjust.ts): the earlier ones fold in.
-    const shown = (events: readonly EventRecord[]) =>
+    const shown = (events: readonly StepRecord[]) =>
       events.filter((e, i) => !continues(this.logic, e, events[i + 1] ?? e));
     const undone = shown(this.timeline.redoStack.toReversed())
       .reverse()
@@ -155,7 +162,7 @@ export class IndexedLog<S extends BaseSetup = BaseSetup> implements LogStore<S>,
   }
 
   get events(): GameEvent[] {
-    return this.timeline.effective.map((e) => e.event!);
+    return this.timeline.effective.map((e) => e.event);
   }
 
   get log(): readonly EventRecord[] {

@@ -2,18 +2,18 @@
  * The log is append-only: game events, and 'undo'/'redo' entries that refer back to them.
  * Folding it gives the effective events (what the machine replays) and the redo stack.
  */
-import type { EventRecord } from '../db/records';
+import type { EventRecord, StepRecord } from '../db/records';
 
 export interface FoldedLog {
   /** Events in effect, oldest first. */
-  effective: EventRecord[];
+  effective: StepRecord[];
   /** Undone events that redo can bring back; the next redo takes the last one. */
-  redo: EventRecord[];
+  redo: StepRecord[];
 }
 
 export function foldLog(entries: readonly EventRecord[]): FoldedLog {
-  const effective: EventRecord[] = [];
-  let redo: EventRecord[] = [];
+  const effective: StepRecord[] = [];
+  let redo: StepRecord[] = [];
   for (const entry of entries) {
     if (entry.kind === 'event') {
       effective.push(entry);
@@ -72,8 +72,8 @@ export function logProblem(entries: readonly EventRecord[]): LogProblem | undefi
 export function foldWindow(entries: readonly EventRecord[]): FoldedLog | undefined {
   const first = entries[0];
   if (!first || first.kind !== 'event') return undefined;
-  const effective: EventRecord[] = [];
-  let redo: EventRecord[] = [];
+  const effective: StepRecord[] = [];
+  let redo: StepRecord[] = [];
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
     if (entry.seq !== first.seq + i) return undefined;

@@ -5,7 +5,7 @@
  * paints it in the same frame) and the commit queue writes it right after.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type { BaseSetup, EventRecord, GameEvent } from '../db/records';
+import type { BaseSetup, EventRecord, GameEvent, StepRecord, UndoRecord } from '../db/records';
 import { step, takesEvent } from './replay';
 import { adjustedLabel } from './adjust';
 import type { Timeline } from './timeline';
@@ -28,18 +28,8 @@ export const STALE_TAP =
   'The game changed in another tab or window before your tap. Here it is now; tap again if you still want that.';
 
 export function decide<S extends BaseSetup>(t: Timeline<S>, intent: Intent, ctx: DecideContext): Decision {
-  const entry = (
-    kind: EventRecord['kind'],
-    label: string,
-    extra: Partial<EventRecord> = {}
-  ): EventRecord => ({
-    sessionId: ctx.sessionId,
-    seq: t.head + 1,
-    kind,
-    time: ctx.time,
-    label,
-    ...extra
-  });
+  const at = { sessionId: ctx.sessionId, seq: t.head + 1, time: ctx.time };
+  const back = (kind: UndoRecord['kind'], label: string): UndoRecord => ({ ...at, kind, label });
   const { logic, setup } = t;
   switch (intent.kind) {
     case 'event': {
@@ -51,24 +41,24 @@ export function decide<S extends BaseSetup>(t: Timeline<S>, intent: Intent, ctx:
       const repeat = ctx.repeat ? (true as const) : undefined;
       const tap = { seq: t.head + 1, time: ctx.time, event, repeat };
       const label = adjustedLabel(logic, setup, t.effective, tap, t.snapshot, next) ?? fields.label;
-      const extra: Partial<EventRecord> = { event, period };
-      if (minor) extra.minor = true;
-      if (repeat) extra.repeat = true;
-      return { ok: true, entry: entry('event', label, extra), next };
+      const entry: StepRecord = { ...at, kind: 'event', label, event, period };
+      if (minor) entry.minor = true;
+      if (repeat) entry.repeat = true;
+      return { ok: true, entry, next };
     }
     case 'undo': {
       const last = t.effective.at(-1);
       if (!last) return { ok: false, reason: 'There is nothing to undo.' };
       // A long game holds its newest steps; the earlier ones are being read (runtime.deepen).
       if (!t.canStepBack) return { ok: false, reason: 'Reading earlier steps. Tap undo again in a moment.' };
-      return { ok: true, entry: entry('undo', `Undo: ${last.label}`), next: t.stateBeforeLast() };
+      return { ok: true, entry: back('undo', `Undo: ${last.label}`), next: t.stateBeforeLast() };
     }
     case 'redo': {
       const again = t.redoStack.at(-1);
       if (!again) return { ok: false, reason: 'There is nothing to redo.' };
-      const next = step(logic, t.snapshot, again.event!);
-      if (!next) return { ok: false, reason: refusalReason(logic, t.snapshot, again.event!, setup) };
-      return { ok: true, entry: entry('redo', `Redo: ${again.label}`), next };
+      const next = step(logic, t.snapshot, again.event);
+      if (!next) return { ok: false, reason: refusalReason(logic, t.snapshot, again.event, setup) };
+      return { ok: true, entry: back('redo', `Redo: ${again.label}`), next };
     }
   }
 }

@@ -10,7 +10,7 @@
  * `depth` still count the whole game.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type { BaseSetup, EventRecord, GameEvent } from '../db/records';
+import type { BaseSetup, EventRecord, GameEvent, StepRecord, UndoRecord } from '../db/records';
 import { foldLog, foldWindow, type FoldedLog } from './log';
 import { initialState, replay, ReplayError } from './replay';
 import type { GameLogic } from './types';
@@ -71,7 +71,7 @@ export class Timeline<S extends BaseSetup = BaseSetup> {
   }
 
   /** The effective events held, oldest first: all of them, or the newest in a window. */
-  get effective(): readonly EventRecord[] {
+  get effective(): readonly StepRecord[] {
     return this.folded.effective;
   }
 
@@ -89,7 +89,7 @@ export class Timeline<S extends BaseSetup = BaseSetup> {
     return this.complete ? this.folded.effective.length > 0 : this.folded.effective.length > 1;
   }
 
-  get redoStack(): readonly EventRecord[] {
+  get redoStack(): readonly StepRecord[] {
     return this.folded.redo;
   }
 
@@ -159,7 +159,7 @@ export class Timeline<S extends BaseSetup = BaseSetup> {
   }
 
   /** Appends a game event whose next state is already known. */
-  appendEvent(entry: EventRecord, next: AnyMachineSnapshot): void {
+  appendEvent(entry: StepRecord, next: AnyMachineSnapshot): void {
     this.keepBeforeLast();
     this.entries.push(entry);
     this.folded.effective.push(entry);
@@ -174,14 +174,14 @@ export class Timeline<S extends BaseSetup = BaseSetup> {
     return this.stateAt(this.depth - 1);
   }
 
-  appendUndo(entry: EventRecord, previous: AnyMachineSnapshot): void {
+  appendUndo(entry: UndoRecord, previous: AnyMachineSnapshot): void {
     this.entries.push(entry);
     const undone = this.folded.effective.pop();
     if (undone) this.folded.redo.push(undone);
     this.current = previous;
   }
 
-  appendRedo(entry: EventRecord, next: AnyMachineSnapshot): void {
+  appendRedo(entry: UndoRecord, next: AnyMachineSnapshot): void {
     this.keepBeforeLast();
     this.entries.push(entry);
     const redone = this.folded.redo.pop();
@@ -255,8 +255,8 @@ export class Timeline<S extends BaseSetup = BaseSetup> {
   }
 }
 
-export function eventsOf(effective: readonly EventRecord[], from: number, to?: number): GameEvent[] {
-  return effective.slice(from, to).map((e) => e.event!);
+export function eventsOf(effective: readonly StepRecord[], from: number, to?: number): GameEvent[] {
+  return effective.slice(from, to).map((e) => e.event);
 }
 
 export { ReplayError };

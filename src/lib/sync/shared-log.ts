@@ -136,7 +136,7 @@ export class SharedLog<S extends BaseSetup = BaseSetup> implements LogStore<S> {
   }
 
   get events(): GameEvent[] {
-    return this.parts.view.records.map((r) => r.event!);
+    return this.parts.view.records.map((r) => r.event);
   }
 
   get link(): LinkState {

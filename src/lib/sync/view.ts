@@ -6,7 +6,7 @@
  * Pure: no storage, no network.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type { BaseSetup, EventRecord } from '../db/records';
+import type { BaseSetup, StepRecord } from '../db/records';
 import { step } from '../session/replay';
 import { historyFields } from '../session/send';
 import { Timeline } from '../session/timeline';
@@ -55,7 +55,7 @@ export class SharedView<S extends BaseSetup = BaseSetup> {
   }
 
   /** The events in effect as a single phone's log: seq 1, 2, 3… (what is copied to IndexedDB). */
-  get records(): readonly EventRecord[] {
+  get records(): readonly StepRecord[] {
     return this.timeline.effective;
   }
 
@@ -158,7 +158,7 @@ export class SharedView<S extends BaseSetup = BaseSetup> {
       // state is the fold's own: a tap at the end (every tap) is not stepped a second time.
       const after = i === applied.length - 1 ? next.snapshot : step(this.logic, snapshot, event)!;
       const { label, period, minor } = historyFields(this.logic, this.setup, snapshot, after, event);
-      const record: EventRecord = {
+      const record: StepRecord = {
         sessionId: this.sessionId,
         seq: i + 1,
         kind: 'event',
