@@ -98,3 +98,9 @@ export function adjustedLabel<S extends BaseSetup>(
   }
   return `${logic.describe(tap.event, before, after, setup)}, ${events.length + 1} times`;
 }
+
+/** The line that names what redo brings back: the last tap of the adjustment undone last. */
+export function redoLine(logic: Keyed, redoStack: readonly StepRecord[]): string | undefined {
+  const undone = redoStack.toReversed();
+  return undone[firstAdjustment(logic, undone) - 1]?.label;
+}

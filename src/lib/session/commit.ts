@@ -10,6 +10,7 @@ import type { TablesideDB } from '../db/schema';
 import { storeState } from './replay';
 import { SessionNotFoundError } from './errors';
 import type { Scheduler } from '../util/after-paint';
+import type { Timeline } from './timeline';
 
 export interface CommitJob {
   entry: EventRecord;
@@ -106,5 +107,32 @@ function recordOf(jobs: readonly CommitJob[]): Partial<SessionRecord> | undefine
   return jobs.reduce<Partial<SessionRecord> | undefined>(
     (acc, job) => (job.record ? { ...acc, ...job.record } : acc),
     undefined
+  );
+}
+
+/**
+ * Writes the current state to the snapshot cache, after the screen has painted, with the few
+ * checkpoints before it: the next open starts a window at one of those (see load.ts). Only a
+ * cache: a failed write changes nothing.
+ */
+export function cacheCheckpoints(
+  db: TablesideDB,
+  schedule: Scheduler,
+  sessionId: string,
+  version: number,
+  timeline: Timeline
+): Promise<void> {
+  const last = timeline.effective.at(-1);
+  if (!last) return Promise.resolve();
+  const now = { depth: timeline.depth, eventSeq: last.seq, snapshot: timeline.snapshot };
+  const states = [now, ...timeline.recentCheckpoints(4).filter((c) => c.depth < now.depth)];
+  const jobs = states.map((cache) => ({ cache: { ...cache, version } }));
+  return new Promise<void>((resolve) =>
+    schedule(() => {
+      db.snapshots
+        .bulkPut(cacheRecords(sessionId, jobs))
+        .catch(() => {})
+        .finally(resolve);
+    })
   );
 }

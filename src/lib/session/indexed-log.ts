@@ -11,24 +11,18 @@
  * synchronously, so the screen shows it in the same frame) and is written behind it.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type {
-  BaseSetup,
-  EventRecord,
-  GameEvent,
-  SessionRecord,
-  SessionStatus,
-  StepRecord
-} from '../db/records';
+import type { BaseSetup, EventRecord, GameEvent, SessionRecord, SessionStatus } from '../db/records';
 import type { TablesideDB } from '../db/schema';
-import { continues, firstAdjustment, lastAdjustment } from './adjust';
-import { cacheRecords, CommitQueue, type CommitJob } from './commit';
+import { firstAdjustment, lastAdjustment, redoLine } from './adjust';
+import { cacheCheckpoints, CommitQueue, type CommitJob } from './commit';
 import { SessionNotFoundError, storageFailure } from './errors';
 import { HeldWrites, type HeldGame } from './held-writes';
-import { buildTimeline, findWindow, loadTimeline, logHead, logRange } from './load';
+import { buildTimeline, findWindow, loadTimeline, logHead, readBefore } from './load';
+import { timelineHistory } from './history';
 import type { HistoryItem, LogStore, SendOutcome, StoreSink } from './log-store';
 import { naturalStatus, saveFields } from './record';
 import { decide, STALE_TAP, type Intent } from './send';
-import { summaryFields } from './summary-seats';
+import { RecordWrites } from './record-writes';
 import type { Timeline } from './timeline';
 import type { GameLogic } from './types';
 import { setupNamed } from '../results/names';
@@ -46,9 +40,6 @@ export interface IndexedLogOptions {
   names: readonly string[] | undefined;
 }
 
-/** The head and period the stored record was last written for; undefined: write it next time. */
-type Written = { head: number; period: number } | undefined;
-
 export class IndexedLog<S extends BaseSetup = BaseSetup> implements LogStore<S>, HeldGame {
   timeline!: Timeline<S>;
   private readonly queue: CommitQueue;
@@ -58,7 +49,8 @@ export class IndexedLog<S extends BaseSetup = BaseSetup> implements LogStore<S>,
   committedHead = 0;
   /** The head right after the game last changed from outside this tab. */
   external = 0;
-  written: Written;
+  /** When the session record is written (record-writes.ts). */
+  readonly writes: RecordWrites<S>;
   problem: string | undefined;
   /** The snapshot written after a long replay on open; tests wait for it. */
   cacheWrite: Promise<void> = Promise.resolve();
@@ -81,6 +73,7 @@ export class IndexedLog<S extends BaseSetup = BaseSetup> implements LogStore<S>,
       failed: (jobs, dropped, error) => this.failed(jobs, dropped, error)
     });
     this.refused = new HeldWrites(this);
+    this.writes = new RecordWrites(logic, () => this.setup);
   }
 
   connect(sink: StoreSink): void {
@@ -134,31 +127,13 @@ export class IndexedLog<S extends BaseSetup = BaseSetup> implements LogStore<S>,
     return this.timeline.effective.at(-1)?.label;
   }
 
+  /** Redo brings back a whole adjustment: its last tap's line names all of it. */
   get redoLabel(): string | undefined {
-    // Redo brings back a whole adjustment: its last tap's line names all of it.
-    const undone = this.timeline.redoStack.toReversed();
-    return undone[firstAdjustment(this.logic, undone) - 1]?.label;
+    return redoLine(this.logic, this.timeline.redoStack);
   }
 
   get history(): HistoryItem[] {
-    const item = (e: EventRecord, undone: boolean): HistoryItem => ({
-      seq: e.seq,
-      label: e.label,
-      time: e.time,
-      undone,
-      ...(e.period !== undefined ? { period: e.period } : {}),
-      minor: e.minor === true
-    });
-    // An adjustment's last tap carries the line for all of it (adjust.ts): the earlier ones fold in.
-    const shown = (events: readonly StepRecord[]) =>
-      events.filter((e, i) => !continues(this.logic, e, events[i + 1] ?? e));
-    const undone = shown(this.timeline.redoStack.toReversed())
-      .reverse()
-      .map((e) => item(e, true));
-    const done = shown(this.timeline.effective)
-      .map((e) => item(e, false))
-      .reverse();
-    return [...undone, ...done];
+    return timelineHistory(this.logic, this.timeline);
   }
 
   get events(): GameEvent[] {
@@ -197,8 +172,9 @@ export class IndexedLog<S extends BaseSetup = BaseSetup> implements LogStore<S>,
     return { ok: true };
   }
 
-  saveFields(fields: Partial<SessionRecord>): Promise<void> {
-    return this.save(fields);
+  async saveFields(fields: Partial<SessionRecord>): Promise<void> {
+    this.record = await saveFields(this.db, this.record, fields);
+    this.changed();
   }
 
   async setStatus(status: SessionStatus): Promise<void> {
@@ -206,7 +182,7 @@ export class IndexedLog<S extends BaseSetup = BaseSetup> implements LogStore<S>,
     const summary = this.logic.summarize(this.snapshot, this.setup);
     const fields = { status, updated: this.options.now(), head: this.committedHead, summary };
     this.record = await saveFields(this.db, this.record, fields);
-    this.markWritten(this.committedHead);
+    this.writes.mark(this.committedHead, this.snapshot);
     this.changed();
   }
 
@@ -226,12 +202,12 @@ export class IndexedLog<S extends BaseSetup = BaseSetup> implements LogStore<S>,
   async flushRecord(): Promise<void> {
     await this.queue.idle();
     if (this.problem || this.refused.active) return;
-    if (this.written?.head === this.committedHead && this.written.period === this.period()) return;
+    if (!this.writes.behind(this.committedHead, this.snapshot)) return;
     const last = this.timeline.entry(this.committedHead);
-    const fields = this.recordFields(this.snapshot, this.committedHead, last?.time ?? this.record.updated);
+    const fields = this.writes.fields(this.snapshot, this.committedHead, last?.time ?? this.record.updated);
     await this.db.sessions.update(this.record.id, fields);
     this.record = { ...this.record, ...fields };
-    this.markWritten(this.committedHead);
+    this.writes.mark(this.committedHead, this.snapshot);
   }
 
   /**
@@ -267,12 +243,7 @@ export class IndexedLog<S extends BaseSetup = BaseSetup> implements LogStore<S>,
    */
   async readWhole(): Promise<string | undefined> {
     if (this.timeline.complete) return undefined;
-    const held = this.timeline.log[0].seq;
-    const [lower] = logRange(this.record.id);
-    const older = await this.db.events
-      .where('[sessionId+seq]')
-      .between(lower, [this.record.id, held], true, false)
-      .toArray();
+    const older = await readBefore(this.db, this.record.id, this.timeline.log[0].seq);
     if (this.timeline.complete) return undefined;
     // Built from what is held now: taps made while reading are part of it.
     const entries = older.concat(this.timeline.log);
@@ -303,16 +274,23 @@ export class IndexedLog<S extends BaseSetup = BaseSetup> implements LogStore<S>,
     this.problem = loaded.problem;
     // A game opened by a long replay (imported, or its cache made by an older machine) gets its
     // state cached now, so the next open starts from here. Only a cache: failure changes nothing.
-    if (!loaded.problem && !loaded.window && loaded.replayed >= snapshotEvery) this.cacheNow();
+    if (!loaded.problem && !loaded.window && loaded.replayed >= snapshotEvery)
+      this.cacheWrite = cacheCheckpoints(
+        this.db,
+        this.options.schedule,
+        this.record.id,
+        this.logic.version,
+        this.timeline
+      );
     this.committedHead = this.timeline.head;
-    this.written =
-      this.record.head === this.committedHead ? { head: this.record.head, period: this.period() } : undefined;
+    if (this.record.head === this.committedHead) this.writes.mark(this.committedHead, this.snapshot);
+    else this.writes.forget();
   }
 
   /** A game opened from a whole copy storage lost: every step is held until the write-back. */
   async holdAll(): Promise<void> {
     this.committedHead = 0;
-    this.written = undefined;
+    this.writes.forget();
     await this.refused.holdAll(this.timeline.log.map((entry) => ({ entry })));
   }
 
@@ -324,14 +302,14 @@ export class IndexedLog<S extends BaseSetup = BaseSetup> implements LogStore<S>,
   wholeRecord(): SessionRecord {
     const head = this.timeline.head;
     const time = this.timeline.entry(head)?.time ?? this.record.updated;
-    return { ...this.record, ...this.recordFields(this.snapshot, head, time) };
+    return { ...this.record, ...this.writes.fields(this.snapshot, head, time) };
   }
 
   writtenBack(head: number, record?: SessionRecord): void {
     this.committedHead = head;
     if (!record) return;
     this.record = { ...this.record, ...record };
-    this.markWritten(head);
+    this.writes.mark(head, this.snapshot);
   }
 
   lostRace(): Promise<void> {
@@ -342,71 +320,32 @@ export class IndexedLog<S extends BaseSetup = BaseSetup> implements LogStore<S>,
     this.sink?.savedAgain();
   }
 
-  /** The head and period the record is written for now. */
-  markWritten(head: number, period = this.period()): void {
-    this.written = { head, period };
-  }
-
   // ---- internals -------------------------------------------------------------------------------
 
-  /** Puts an accepted entry on screen; returns what to write for it. */
+  /**
+   * Puts an accepted entry on screen; returns what to write for it: the snapshot cache every N
+   * events and in the state a game ends in (history and stats read a finished game's result from
+   * it instead of replaying the whole log), the record when it moved on.
+   */
   private take(entry: EventRecord, next: AnyMachineSnapshot): CommitJob {
-    const before = this.snapshot;
+    const status = naturalStatus(next);
+    const statusChanged = status !== naturalStatus(this.snapshot) || this.record.status !== status;
     if (entry.kind === 'event') this.timeline.appendEvent(entry, next);
     else if (entry.kind === 'undo') this.timeline.appendUndo(entry, next);
     else this.timeline.appendRedo(entry, next);
     if (!this.timeline.complete && this.timeline.effective.length <= DEEPEN_AT) this.deepen();
-    const job = this.job(entry, before, next);
-    this.record = {
-      ...this.record,
-      head: entry.seq,
-      updated: entry.time,
-      status: naturalStatus(next),
-      ...job.record
-    };
-    return job;
-  }
-
-  /** What to write with an entry: the snapshot cache every N events, the record when it moved on. */
-  private job(entry: EventRecord, before: AnyMachineSnapshot, next: AnyMachineSnapshot): CommitJob {
-    const job: CommitJob = { entry };
+    const job: CommitJob = { entry, record: this.writes.forStep(next, statusChanged, entry.seq, entry.time) };
     const depth = this.timeline.depth;
-    const status = naturalStatus(next);
-    const statusChanged = status !== naturalStatus(before) || this.record.status !== status;
-    // Every N events, and the state a game ends in: history and stats read a finished game's
-    // result from it instead of replaying the whole log.
-    const cacheHere = depth % this.options.snapshotEvery === 0 || status !== 'active';
-    if (entry.kind !== 'undo' && depth > 0 && cacheHere) {
+    if (
+      entry.kind !== 'undo' &&
+      depth > 0 &&
+      (depth % this.options.snapshotEvery === 0 || status !== 'active')
+    ) {
       const eventSeq = this.timeline.effective.at(-1)!.seq;
       job.cache = { depth, eventSeq, version: this.logic.version, snapshot: next };
     }
-    const period = this.period(next);
-    // The first step of a game is written too: a record still at head 0 reads as a game never
-    // played (the install offer's "played and left" missed a game left in its first turn).
-    if (statusChanged || this.written?.period !== period || this.written.head === 0) {
-      job.record = this.recordFields(next, entry.seq, entry.time);
-      // Counted as written now; a failed write forgets it so the next tap writes again.
-      this.markWritten(entry.seq, period);
-    }
+    this.record = { ...this.record, head: entry.seq, updated: entry.time, status, ...job.record };
     return job;
-  }
-
-  private recordFields(snapshot: AnyMachineSnapshot, head: number, updated: number): Partial<SessionRecord> {
-    return {
-      head,
-      updated,
-      status: naturalStatus(snapshot),
-      ...summaryFields(this.logic, snapshot, this.setup)
-    };
-  }
-
-  private period(snapshot = this.snapshot): number {
-    return this.logic.period(snapshot, this.setup).number;
-  }
-
-  private async save(fields: Partial<SessionRecord>): Promise<void> {
-    this.record = await saveFields(this.db, this.record, fields);
-    this.changed();
   }
 
   private committed(jobs: CommitJob[]): void {
@@ -416,7 +355,7 @@ export class IndexedLog<S extends BaseSetup = BaseSetup> implements LogStore<S>,
   }
 
   private failed(jobs: CommitJob[], dropped: CommitJob[], error: unknown): void {
-    this.written = undefined;
+    this.writes.forget();
     if ((error as { name?: string })?.name !== 'ConstraintError') {
       // Storage refused the steps: the page now holds them (held-writes.ts).
       const reason = this.refused.hold([...jobs, ...dropped], error);
@@ -429,27 +368,6 @@ export class IndexedLog<S extends BaseSetup = BaseSetup> implements LogStore<S>,
     void this.reload().catch(() => {});
     this.changed();
     this.sink?.failed(storageFailure(error));
-  }
-
-  /**
-   * Writes the current state to the snapshot cache, after the screen has painted, with the few
-   * checkpoints before it: the next open starts a window at one of those (see load.ts).
-   */
-  private cacheNow(): void {
-    const last = this.timeline.effective.at(-1);
-    if (!last) return;
-    const now = { depth: this.timeline.depth, eventSeq: last.seq, snapshot: this.snapshot };
-    const states = [now, ...this.timeline.recentCheckpoints(4).filter((c) => c.depth < now.depth)];
-    const version = this.logic.version;
-    const jobs = states.map((cache) => ({ cache: { ...cache, version } }));
-    this.cacheWrite = new Promise<void>((resolve) =>
-      this.options.schedule(() => {
-        this.db.snapshots
-          .bulkPut(cacheRecords(this.record.id, jobs))
-          .catch(() => {})
-          .finally(resolve);
-      })
-    );
   }
 
   /**

@@ -147,6 +147,12 @@ export async function findWindow(
   }
 }
 
+/** The stored steps before `seq` (the first one a window holds), oldest first. */
+export function readBefore(db: TablesideDB, sessionId: string, seq: number): Promise<EventRecord[]> {
+  const [lower] = logRange(sessionId);
+  return db.events.where('[sessionId+seq]').between(lower, [sessionId, seq], true, false).toArray();
+}
+
 /** The pure half of loading, for a log and cache already read. */
 export function buildTimeline<S extends BaseSetup>(
   logic: GameLogic<S>,

@@ -90,7 +90,7 @@ export class SessionRuntime<S extends BaseSetup = BaseSetup> extends GameSession
     const runtime = new SessionRuntime(db, logic, record, options);
     const log = runtime.store;
     log.timeline = new Timeline(logic, setup, log.options.snapshotEvery);
-    log.markWritten(0, logic.period(start, setup).number);
+    log.writes.mark(0, start);
     return runtime;
   }
 
