@@ -124,16 +124,16 @@ async function openAndRecover(): Promise<TablesideDB> {
   const journal = await journalStarting;
   attachJournal(db, journal);
   await check(db, journal, first);
-  await restoreHeld(db, journal);
+  await restoreHeld(db);
   return db;
 }
 
 /**
  * Games a page held when storage refused them and that never got written back (the page was
- * closed or killed first) come back from their localStorage copy (session/held-copy.ts), and
- * their journals are written anew from IndexedDB. Never keeps the games from opening.
+ * closed or killed first) come back from their localStorage copy (session/held-copy.ts); their
+ * journals follow (written anew). Never keeps the games from opening.
  */
-async function restoreHeld(db: TablesideDB, journal: JournalApi | undefined): Promise<void> {
+async function restoreHeld(db: TablesideDB): Promise<void> {
   try {
     if (!anyHeldCopy()) return;
     const { restoreHeldCopies } = await import('../session/held-copy');
@@ -146,12 +146,6 @@ async function restoreHeld(db: TablesideDB, journal: JournalApi | undefined): Pr
       localStorage.setItem(NOTICE_KEY, database.notice);
     } catch {
       // Shown in this tab only.
-    }
-    if (journal) {
-      const { rewriteJournals } = await import('../journal/recover');
-      void rewriteJournals(db, journal, ids).catch((error) =>
-        console.error('Tableside could not rewrite the recovery copy of a game brought back', error)
-      );
     }
   } catch (error) {
     console.error('Tableside could not bring back a game kept on screen', error);

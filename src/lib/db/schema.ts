@@ -5,6 +5,7 @@
  */
 import Dexie, { type Table, type Transaction } from 'dexie';
 import { DATABASE_NAME } from './names';
+import { journalMiddleware } from '../journal/middleware';
 import type { EventRecord, ProfileRecord, SessionRecord, SettingRecord, SnapshotRecord } from './records';
 
 export interface SchemaVersion {
@@ -52,5 +53,8 @@ export class TablesideDB extends Dexie {
       const version = this.version(v.version).stores(v.stores);
       if (v.upgrade) version.upgrade(v.upgrade);
     }
+    // Every committed write to the games reaches the recovery journal attached to this database
+    // (journal/attach.ts), whoever made it: the one place the journal is kept in step.
+    this.use(journalMiddleware(this));
   }
 }

@@ -1,8 +1,9 @@
 /**
  * Which journal keeps the recovery copy of a database's games. The app attaches its journal to
- * its one connection when it opens it (app/database.svelte.ts); tests attach one in memory. The
- * runtime and the delete code find it here, so no caller has to pass it along.
+ * its one connection when it opens it (app/database.svelte.ts); tests attach one in memory.
+ * The middleware (middleware.ts) finds it here for every committed write.
  */
+import type { JournalGame } from './format';
 import type { JournalApi } from './journal';
 
 const journals = new WeakMap<object, JournalApi>();
@@ -16,7 +17,9 @@ export function journalFor(db: object): JournalApi | undefined {
   return journals.get(db);
 }
 
-/** Sends to the journal without waiting: a journal that fails reports it itself (client.ts). */
-export function quietly(write: Promise<unknown> | undefined): void {
-  write?.catch(() => {});
+/** A game as the database's journal holds it; undefined when there is none or it cannot be read. */
+export async function journaledGame(db: object, id: string): Promise<JournalGame | undefined> {
+  return journalFor(db)
+    ?.read(id)
+    .catch(() => undefined);
 }

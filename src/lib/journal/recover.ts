@@ -11,6 +11,7 @@ import type { JournalGame } from './format';
 import type { SeatSpan } from '../session/summary-seats';
 import type { JournalApi } from './journal';
 import { planRecovery, type RecoveryStep, type StoredGame } from './plan';
+import { unjournaled } from './middleware';
 
 export interface RecoveryReport {
   /** IndexedDB was empty when it opened (the browser threw the old one away) while games existed. */
@@ -259,13 +260,16 @@ async function restoreStep(
 
 /** Puts a whole game back, in one transaction. Undefined when it was there after all. */
 async function restoreGame(db: TablesideDB, game: JournalGame): Promise<number | undefined> {
-  return db.transaction('rw', db.sessions, db.events, db.profiles, async () => {
+  // Only the players its seats point at now: a player merged into another since the game
+  // started is not brought back.
+  const seated = new Set(Object.values(game.record.profiles ?? {}));
+  return unjournaled(db, ['sessions', 'events', 'profiles'], async () => {
     // Another tab may have restored it meanwhile.
     if (await db.sessions.get(game.record.id)) return undefined;
     await db.sessions.add(game.record);
     await db.events.bulkPut(game.events);
     for (const person of game.people) {
-      if (!(await db.profiles.get(person.id))) await db.profiles.add(person);
+      if (seated.has(person.id) && !(await db.profiles.get(person.id))) await db.profiles.add(person);
     }
     return game.events.length;
   });
@@ -278,7 +282,7 @@ async function healGame(
   head: number,
   fields: Partial<SessionRecord>
 ): Promise<number | undefined> {
-  return db.transaction('rw', db.sessions, db.events, async () => {
+  return unjournaled(db, ['sessions', 'events'], async () => {
     const now = (await lastEntry(db, game.record.id))?.seq ?? 0;
     // Someone wrote to the game meanwhile: it is no longer the log the plan was made for.
     if (now !== head) return undefined;

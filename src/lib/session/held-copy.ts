@@ -83,8 +83,9 @@ export async function restoreHeldCopies(db: TablesideDB): Promise<string[]> {
           head: events.length,
           updated: Math.max(copy.record.updated, events.at(-1)?.time ?? 0)
         };
-        if (await db.sessions.get(id)) await db.sessions.update(id, fields);
-        else await db.sessions.add({ ...copy.record, ...fields });
+        // Put whole: the recovery journal is then written anew from IndexedDB (its files may
+        // have gone with the database).
+        await db.sessions.put({ ...((await db.sessions.get(id)) ?? copy.record), ...fields });
         return true;
       })
       .catch(() => undefined);

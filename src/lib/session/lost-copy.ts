@@ -4,15 +4,13 @@
  * will not take the game back (recover.ts's `refused`), the play screen opens it from here.
  */
 import type { TablesideDB } from '../db/schema';
-import { journalFor } from '../journal/attach';
+import { journaledGame } from '../journal/attach';
 import { heldCopies, type HeldCopy } from './held-copy';
 
 /** The longest copy of the game (the held one may have taps the journal never got), if any. */
 export async function lostGameCopy(db: TablesideDB, id: string): Promise<HeldCopy | undefined> {
   const held = heldCopies().find((copy) => copy.record.id === id);
-  const journaled = await journalFor(db)
-    ?.read(id)
-    .catch(() => undefined);
+  const journaled = await journaledGame(db, id);
   const copies = [held, journaled && { record: journaled.record, events: journaled.events }].filter(
     (copy): copy is HeldCopy => copy !== undefined
   );

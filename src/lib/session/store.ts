@@ -1,42 +1,35 @@
 /**
  * Session records outside a running game: the home list's delete (with undo) and purge.
  * A delete only marks the record; it is removed for good once the undo window has passed.
- * The recovery journal follows: a marked game keeps its journal (the delete can be undone, even
- * after a restore), a purged game loses it.
+ * The recovery journal follows by itself (journal/middleware.ts): a marked game keeps its
+ * journal (the delete can be undone, even after a restore), a purged game loses it.
  */
 import type { TablesideDB } from '../db/schema';
-import { journalFor, quietly } from '../journal/attach';
 import type { PlayNotes } from '../results/play-notes';
 
 export const UNDO_WINDOW_MS = 8000;
 
 export async function markDeleted(db: TablesideDB, id: string, now = Date.now()): Promise<void> {
   await db.sessions.update(id, { deletedAt: now });
-  quietly(journalFor(db)?.update(id, { deletedAt: now }));
 }
 
 /** Keeps a finished game's place and note (checked by the caller: playNotesProblem); empty ones go. */
 export async function setPlayNotes(db: TablesideDB, id: string, notes: PlayNotes): Promise<void> {
   const fields = { location: notes.location.trim() || undefined, note: notes.note.trim() || undefined };
   await db.sessions.update(id, fields);
-  quietly(journalFor(db)?.update(id, fields));
 }
 
 export async function unmarkDeleted(db: TablesideDB, id: string): Promise<void> {
-  const record = await db.sessions.get(id);
-  if (!record) return;
-  delete record.deletedAt;
-  await db.sessions.put(record);
-  quietly(journalFor(db)?.update(id, { deletedAt: undefined }));
+  await db.sessions.update(id, { deletedAt: undefined });
 }
 
 /**
- * Removes a session with its log and cached snapshots, in one transaction. The journal goes
- * first: were it left behind, the next start would bring the game back from it.
+ * Removes a session with its log and cached snapshots, in one transaction; its journal goes
+ * once that has committed. A kill in between leaves a journal of a game marked deleted: the
+ * next start restores it as deleted, and it is purged again.
  */
 export async function purgeSession(db: TablesideDB, id: string): Promise<void> {
   const shared = (await db.sessions.get(id))?.shared;
-  await journalFor(db)?.remove(id);
   await db.transaction('rw', db.sessions, db.events, db.snapshots, async () => {
     await db.sessions.delete(id);
     await db.events.where('sessionId').equals(id).delete();

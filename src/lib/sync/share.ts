@@ -6,7 +6,6 @@
 import * as Y from 'yjs';
 import type { SessionRecord, SharedGame } from '../db/records';
 import type { TablesideDB } from '../db/schema';
-import { journalFor, quietly } from '../journal/attach';
 import { readLog } from '../session/load';
 import { newId } from '../util/id';
 import { newDeviceId, newRoomKey, newRoomName } from './clock';
@@ -51,7 +50,6 @@ export async function shareGame(db: TablesideDB, sessionId: string, server: stri
     stored.release();
   }
   await db.sessions.update(sessionId, { shared });
-  quietly(journalFor(db)?.update(sessionId, { shared }));
   return shared;
 }
 
@@ -61,7 +59,6 @@ export async function shareGame(db: TablesideDB, sessionId: string, server: stri
  */
 export async function stopSharing(db: TablesideDB, sessionId: string): Promise<void> {
   await db.sessions.update(sessionId, { shared: undefined });
-  quietly(journalFor(db)?.update(sessionId, { shared: undefined }));
   await deleteDoc(sessionId);
 }
 
@@ -128,7 +125,7 @@ export async function joinGame(
       return { ok: false, message: `${checked.message} This phone did not join it.` };
     }
     await stored.stored();
-    await addRecord(db, { ...checked.game.record, id });
+    await db.sessions.add({ ...checked.game.record, id });
     return { ok: true, id };
   } finally {
     link.destroy();
@@ -183,7 +180,7 @@ export async function storeIncoming(db: TablesideDB, game: IncomingGame): Promis
   try {
     mergeDoc(stored.doc, update);
     await stored.stored();
-    if (!existing) await addRecord(db, { ...game.record, id });
+    if (!existing) await db.sessions.add({ ...game.record, id });
   } finally {
     stored.release();
   }
@@ -228,9 +225,4 @@ async function findShared(db: TablesideDB, room: string): Promise<SessionRecord 
 
 function metaOf(record: SessionRecord): SharedGameMeta {
   return { game: record.game, setup: record.setup, created: record.created, format: 1 };
-}
-
-async function addRecord(db: TablesideDB, record: SessionRecord): Promise<void> {
-  await db.sessions.add(record);
-  quietly(journalFor(db)?.start(record, []));
 }
