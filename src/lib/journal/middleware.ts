@@ -60,7 +60,7 @@ const pendingBy = new WeakMap<object, Pending>();
 const chains = new Map<object, Promise<void>>();
 
 /** The middleware, for `db.use` where the database is made. */
-export function journalMiddleware(db: Dexie): Middleware {
+export function journalMiddleware(db: Dexie): Middleware<DBCore> {
   return {
     stack: 'dbcore',
     name: 'recovery-journal',
