@@ -51,7 +51,7 @@ export const manifest = {
     { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
     { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' }
   ],
-  // Made from the app by scripts/manifest-screens.ts; fetched by the browser for its install
+  // Made from the app by scripts/build/manifest-screens.ts; fetched by the browser for its install
   // sheet, never precached (vite.config.ts).
   screenshots: SCREENSHOTS.map((s) => ({
     src: `/screenshots/${s.file}`,
