@@ -19,7 +19,7 @@
 import type { Browser } from 'playwright-core';
 import { launch, openTab } from '../../tests/browser/harness';
 import { startServer } from '../serve.mjs';
-import { commitEnds, dispatches, mainThread, type TraceEvent } from './trace-main';
+import { commitEnds, dispatches, mainThread, traceEvents, type TraceEvent } from './trace-main';
 
 const CPU_SLOWDOWN = 4;
 const WORDS = ['surge', 'mulligan', 'seize', 'capture', 'ascension', 'haunt', 'temple', 'breakthrough'];
@@ -56,7 +56,7 @@ async function typeWords(browser: Browser, root: string): Promise<{ commit: numb
       }).observe({ type: 'event', durationThreshold: 0 });
     })()`);
     const events: TraceEvent[] = [];
-    cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as TraceEvent[])));
+    cdp.on('Tracing.dataCollected', (d) => events.push(...traceEvents(d.value)));
     const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
     await cdp.send('Tracing.start', {
       categories: 'devtools.timeline,disabled-by-default-devtools.timeline',

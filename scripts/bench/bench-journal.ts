@@ -81,20 +81,19 @@ export async function benchJournal(browser: Browser, url: string): Promise<[stri
   }));
   const result = await page.evaluate(
     async ({ path, first, burstEntries, games }) => {
-      let worker: Worker;
       let next = 1;
       // The page's own time for the last call: posting it, and handling its answer.
       let posted = 0;
       let answered = 0;
       const waiting = new Map<number, { ok(value: unknown): void; fail(error: Error): void }>();
       /** Starts the journal's worker, as the app does when it starts. */
-      const connect = async () => {
-        worker = new Worker(path, { type: 'module' });
+      const connect = async (): Promise<Worker> => {
+        const started = new Worker(path, { type: 'module' });
         const ready = await new Promise<{ ready: boolean; reason?: string }>((ok) =>
-          worker.addEventListener('message', (e) => ok(e.data), { once: true })
+          started.addEventListener('message', (e) => ok(e.data), { once: true })
         );
         if (!ready.ready) throw new Error(`the journal worker did not start: ${ready.reason}`);
-        worker.addEventListener('message', (e) => {
+        started.addEventListener('message', (e) => {
           const t0 = performance.now();
           const reply = e.data as { id: number; ok: boolean; value?: unknown; error?: { message: string } };
           const w = waiting.get(reply.id);
@@ -103,7 +102,9 @@ export async function benchJournal(browser: Browser, url: string): Promise<[stri
           else w?.fail(new Error(reply.error?.message));
           answered = performance.now() - t0;
         });
+        return started;
       };
+      let worker = await connect();
       const call = (op: string, ...args: unknown[]) =>
         new Promise<unknown>((ok, fail) => {
           const id = next++;
@@ -112,7 +113,6 @@ export async function benchJournal(browser: Browser, url: string): Promise<[stri
           worker.postMessage({ id, op, args });
           posted = performance.now() - t0;
         });
-      await connect();
 
       await call('start', first.record, []);
       // One tap at a time: post, then wait for the flushed answer.
@@ -141,7 +141,7 @@ export async function benchJournal(browser: Browser, url: string): Promise<[stri
       const scans: number[] = [];
       for (let i = 0; i < 5; i++) {
         worker.terminate();
-        await connect();
+        worker = await connect();
         const t0 = performance.now();
         await call('scan');
         scans.push(performance.now() - t0);

@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as Y from 'yjs';
 import WebSocket from 'ws';
-import { HocuspocusProvider } from '@hocuspocus/provider';
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { titansLogic } from '../../src/lib/games/titans/logic';
 import { longLogs, titansDuelSetup } from '../../tests/fixtures/long-logs';
 import {
@@ -185,15 +185,40 @@ function countingSocket(sent: number[]) {
   };
 }
 
-/** A phone on the server at `port`: Hocuspocus' provider, as the app's link makes it. */
-function provider(port: number, room: string, key: string, doc: Y.Doc, socket: unknown = WebSocket) {
-  return new HocuspocusProvider({
+/** A phone's link to a room: synced once the server answered its half of the sync. */
+interface Phone {
+  readonly synced: boolean;
+  /** The provider and its socket. */
+  destroy(): void;
+}
+
+/**
+ * A phone on the server at `port`: Hocuspocus' provider on a socket of its own, as the app's link
+ * makes it (src/lib/sync/connect.ts), the socket made with `WebSocketPolyfill` (ws, or one that
+ * counts what it sends).
+ */
+function provider(
+  port: number,
+  room: string,
+  key: string,
+  doc: Y.Doc,
+  polyfill: typeof WebSocket = WebSocket
+): Phone {
+  const socket = new HocuspocusProviderWebsocket({
     url: `ws://127.0.0.1:${port}`,
-    name: room,
-    document: doc,
-    token: key,
-    WebSocketPolyfill: socket as never
+    WebSocketPolyfill: polyfill
   });
+  const phone = new HocuspocusProvider({ websocketProvider: socket, name: room, document: doc, token: key });
+  phone.attach();
+  return {
+    get synced() {
+      return phone.synced;
+    },
+    destroy() {
+      phone.destroy();
+      socket.destroy();
+    }
+  };
 }
 
 async function until(what: string, condition: () => boolean, ms = 30_000) {
@@ -308,7 +333,7 @@ const STEP_TAPS = 100;
  * is this process, not the server, that falls behind (the row says which step broke).
  */
 async function roomsHeld(port: number): Promise<string> {
-  type Table = { docs: Y.Doc[]; providers: HocuspocusProvider[]; clock: Clock; sentAt: Map<string, number> };
+  type Table = { docs: Y.Doc[]; providers: Phone[]; clock: Clock; sentAt: Map<string, number> };
   const tables: Table[] = [];
   const latencies: number[] = [];
   let held = 0;

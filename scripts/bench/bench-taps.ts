@@ -305,7 +305,8 @@ export async function benchTaps(
   coldOpen: number;
   secondOpen: number;
   listOpen: number;
-  search: { p50: number; p95: number; n: number; times: number[] };
+  /** Every run's times pooled; `runs`: each run's own p95. */
+  search: { p50: number; p95: number; n: number; runs: number[] };
   floor: { p50: number; p95: number; n: number };
 }> {
   const taps: TapStats[] = [];

@@ -192,17 +192,17 @@ await server.close();
         if (!play({ type: 'NEXT' })) play({ type: 'NEXT_TURN' });
       if (!guided) play({ type: 'NEXT_TURN' });
     }
-    const session = {
+    const session: SessionRecord = {
       id,
       game: 'titans',
-      setup,
+      setup: { ...setup },
       created,
       updated: created,
       status: 'finished',
       summary: '',
       head: log.length,
       profiles: { p1: people[n % 12].id, p2: people[(n * 5 + 1) % 12].id }
-    } as SessionRecord;
+    };
     // The cache the runtime writes when a game ends (runtime.ts: job).
     const cache: SnapshotRecord[] = [
       {

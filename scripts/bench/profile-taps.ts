@@ -32,12 +32,14 @@ for (let i = 0; i < 12; i++) {
 }
 await page.waitForTimeout(500);
 const { profile } = await cdp.send('Profiler.stop');
-const byId = new Map(profile.nodes.map((n: any) => [n.id, n]));
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const self = new Map<string, number>();
-const dt = profile.timeDeltas;
-const samples = profile.samples;
+// A profile that took no samples has neither list.
+const dt = profile.timeDeltas ?? [];
+const samples = profile.samples ?? [];
 for (let i = 0; i < samples.length; i++) {
-  const n: any = byId.get(samples[i]);
+  const n = byId.get(samples[i]);
+  if (!n) continue;
   const key = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
   self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0));
 }

@@ -13,6 +13,23 @@ export interface TraceEvent {
   args?: { name?: string; data?: Record<string, unknown>; beginData?: { dirtyObjects?: number } };
 }
 
+/**
+ * The events of one `Tracing.dataCollected` message. The protocol's types call each record a map
+ * of strings; they are the trace's JSON objects, with numbers (pid, tid, ts, dur) and objects
+ * (args), read here as such.
+ */
+export function traceEvents(records: readonly Record<string, unknown>[]): TraceEvent[] {
+  return records.map((r) => ({
+    name: String(r.name),
+    ph: String(r.ph),
+    pid: Number(r.pid),
+    tid: Number(r.tid),
+    ts: Number(r.ts),
+    dur: r.dur === undefined ? undefined : Number(r.dur),
+    args: typeof r.args === 'object' && r.args !== null ? (r.args as TraceEvent['args']) : undefined
+  }));
+}
+
 /** The renderer main thread's complete ('X') events, and its process id. */
 export function mainThread(events: readonly TraceEvent[]): { pid: number; onMain: TraceEvent[] } {
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');

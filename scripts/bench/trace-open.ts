@@ -14,7 +14,7 @@
 import { launch, openTab } from '../../tests/browser/harness';
 import { startServer } from '../serve.mjs';
 import { boardPainted, importGame, markBoardPaint, percentile } from './bench-taps';
-import { mainThread, type TraceEvent } from './trace-main';
+import { mainThread, traceEvents, type TraceEvent } from './trace-main';
 
 const arg = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -88,7 +88,7 @@ try {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const events: TraceEvent[] = [];
-    cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as TraceEvent[])));
+    cdp.on('Tracing.dataCollected', (data) => events.push(...traceEvents(data.value)));
     const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
     await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
     const painted = boardPainted(page);

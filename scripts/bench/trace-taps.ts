@@ -16,7 +16,7 @@ import type { Page } from 'playwright-core';
 import { launch, openTab } from '../../tests/browser/harness';
 import { startServer } from '../serve.mjs';
 import { titansBackup, walkToBattle } from './bench-taps';
-import { commitEnds, dispatches, mainThread, type TraceEvent } from './trace-main';
+import { commitEnds, dispatches, mainThread, traceEvents, type TraceEvent } from './trace-main';
 
 const arg = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -49,7 +49,7 @@ try {
 
   const cdp = await context.newCDPSession(page);
   const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as TraceEvent[])));
+  cdp.on('Tracing.dataCollected', (d) => events.push(...traceEvents(d.value)));
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await cdp.send('Tracing.start', {

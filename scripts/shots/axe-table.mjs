@@ -2,13 +2,17 @@
 // node scripts/shots/axe-table.mjs  →  one row per state, the number of nodes per rule.
 import { readdirSync, readFileSync } from 'node:fs';
 const dir = new URL('../../screenshots/axe/', import.meta.url);
+/** @type {[string, Record<string, number>][]} One row per state: the number of nodes per rule. */
 const rows = [];
+/** @type {Set<string>} */
 const rules = new Set();
 for (const f of readdirSync(dir)
   .filter((f) => f.endsWith('.json'))
   .sort()) {
+  /** @type {Record<string, string[]>} Per state, one "rule: node" line per node found. */
   const found = JSON.parse(readFileSync(new URL(f, dir), 'utf8'));
   for (const [state, list] of Object.entries(found)) {
+    /** @type {Record<string, number>} */
     const count = {};
     for (const line of list) {
       const rule = line.split(':')[0];
