@@ -27,7 +27,7 @@ export interface Instance {
   alive(): boolean;
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const probe = createServer();
     probe.once('error', fail);

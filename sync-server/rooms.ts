@@ -53,7 +53,7 @@ const FROM_REDIS = '__hocuspocus__redis__origin__';
  * Hocuspocus does not print it as an error; the log line is ours. */
 const refusal = (reason: string) => ({ reason });
 
-export interface KeeperOptions {
+interface KeeperOptions {
   store: Rooms;
   limits: Limits;
   counters: Counters;

@@ -35,7 +35,7 @@ const painted = (page: Page) =>
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
-export async function benchOpen(
+async function benchOpen(
   url: string,
   events = 100_000,
   runs = 5

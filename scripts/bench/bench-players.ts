@@ -24,7 +24,7 @@ const CPU_SLOWDOWN = 4;
 const RUNS = Number(process.env.RUNS ?? 5);
 
 /** A backup with `people` remembered players and `games` Duels (no steps yet) seating two of them each. */
-export function playersBackup(people: number, games: number): string {
+function playersBackup(people: number, games: number): string {
   const t0 = Date.UTC(2026, 10, 1, 18);
   const profiles = Array.from({ length: people }, (_, i) => ({
     id: `pr${String(i).padStart(5, '0')}`,
@@ -182,7 +182,7 @@ async function tapToPaint(page: Page, button: string, close: string): Promise<nu
 
 const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-export async function benchPlayers(root?: string): Promise<[string, string][]> {
+async function benchPlayers(root?: string): Promise<[string, string][]> {
   const server = await startServer({ port: 0, ...(root ? { root } : {}) });
   const browser = await launch();
   const rows: [string, string][] = [];

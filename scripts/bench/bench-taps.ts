@@ -22,7 +22,7 @@ import { titansDuelSetup, titansGuidedTurn } from '../../tests/fixtures/long-log
 import { titansLogic } from '../../src/lib/games/titans/logic';
 import { initialState, step } from '../../src/lib/session/replay';
 
-export interface TapStats {
+interface TapStats {
   kind: string;
   events: number;
   p50: number;

@@ -16,7 +16,7 @@ import { CHROMIUM } from '../../tests/browser/harness';
 
 const run = promisify(execFile);
 
-export const PAGES = [
+const PAGES = [
   '/',
   '/rules/titans',
   '/rules/titans/turn',
@@ -59,7 +59,7 @@ async function lighthouse(url: string): Promise<Report> {
 
 const median = (values: number[]) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-export interface Row {
+interface Row {
   page: string;
   performance: number;
   accessibility: number;
@@ -70,7 +70,7 @@ export interface Row {
   failing: string[];
 }
 
-export async function measure(url: string, path: string, runs: number, save?: string): Promise<Row> {
+async function measure(url: string, path: string, runs: number, save?: string): Promise<Row> {
   const reports: Report[] = [];
   let failures = 0;
   for (let i = 0; i < runs;) {
@@ -130,7 +130,7 @@ const A11Y = new Set([
   'duplicate-id-aria'
 ]);
 
-export function table(rows: Row[]): string {
+function table(rows: Row[]): string {
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const lines = [
     '| page | performance | accessibility | FCP | LCP | TBT | failing a11y audits |',

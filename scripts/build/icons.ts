@@ -11,7 +11,7 @@ const root = resolve(import.meta.dirname, '../..');
 export const SOURCE = resolve(root, 'static/icon.svg');
 
 /** The maskable variant: full-bleed felt, the mark inside the central 80% safe zone. */
-export function maskableSvg(svg: string): string {
+function maskableSvg(svg: string): string {
   const felt = /<rect id="felt"[^>]*fill="([^"]+)"/.exec(svg)?.[1] ?? '#17433a';
   const mark = /<g id="mark">[\s\S]*<\/g>\s*<\/svg>/.exec(svg)![0].replace(/<\/svg>$/, '');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512" fill="${felt}"/><g transform="translate(51.2 40) scale(0.8)">${mark}</g></svg>`;

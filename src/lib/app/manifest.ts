@@ -1,8 +1,8 @@
 /** The web app manifest, in one place for the build (vite.config.ts) and its tests. */
 import { GAME_FILE_TYPE } from '../sync/file-type';
 
-export const THEME_COLOR = '#17433a';
-export const BACKGROUND_COLOR = '#0f1f1b';
+const THEME_COLOR = '#17433a';
+const BACKGROUND_COLOR = '#0f1f1b';
 
 const SHORTCUT_ICON = [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }];
 
