@@ -20,6 +20,13 @@ const config = {
     prerender: { handleHttpError: 'fail', handleMissingId: 'fail' },
     // The service worker comes from @vite-pwa/sveltekit; SvelteKit must not register its own.
     serviceWorker: { register: false },
+    // The type check (npm run check, through tsconfig.json) covers the scripts and the sync server
+    // as well as the app and the tests: the paths are relative to .svelte-kit/.
+    typescript: {
+      config: (config) => {
+        config.include.push('../scripts/**/*.ts', '../scripts/**/*.mjs', '../sync-server/**/*.ts');
+      }
+    },
     csp: {
       mode: 'hash',
       directives: {

@@ -3,8 +3,8 @@ import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
 import { readFileSync } from 'node:fs';
 import { manifest } from './src/lib/app/manifest';
-import { chunkReport, compileHints, fewerChunks, gameCodeInTheBrowserOnly } from './scripts/vite-build';
-import { newestChange } from './scripts/changelog';
+import { chunkReport, compileHints, fewerChunks, gameCodeInTheBrowserOnly } from './scripts/build/vite-build';
+import { newestChange } from './scripts/build/changelog';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const change = newestChange(readFileSync(new URL('./CHANGELOG.md', import.meta.url), 'utf8'));

@@ -13,7 +13,7 @@ import { useBrowser } from './shared';
 
 const shared = useBrowser();
 
-/** The pages a phone may meet first (the ones Lighthouse is run on: scripts/lighthouse.ts). */
+/** The pages a phone may meet first (the ones Lighthouse is run on: scripts/bench/lighthouse.ts). */
 const ENTRY_PAGES = ['/', '/rules/titans', '/rules/titans/turn', ...GAMES.map((g) => `/${g.id}/new`)];
 
 /** An entry page, once it shows what it is for: a new-game page its setup (the game's code loaded). */

@@ -72,7 +72,7 @@ export async function axeCheck(page: Page, found: Found, state: string): Promise
 
 /**
  * What was found, kept beside the screenshots for the state × rule table (AXE_REPORT=1;
- * `node scripts/axe-table.mjs` reads them).
+ * `node scripts/shots/axe-table.mjs` reads them).
  */
 export function axeReport(name: string, found: Found): void {
   if (!process.env.AXE_REPORT) return;

@@ -12,7 +12,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { PHONE, foreign, openTab, serve, shot, visit, waitForServiceWorker } from './harness';
 import { accessibilityProblems, finishedInStorage, structureProblems } from './checks';
 import { useBrowser } from './shared';
-import { newestChange } from '../../scripts/changelog';
+import { newestChange } from '../../scripts/build/changelog';
 import { SNOOZED_KEY, SNOOZE_MS } from '../../src/lib/install/detect';
 
 const shared = useBrowser();

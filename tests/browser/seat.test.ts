@@ -22,7 +22,7 @@ import {
   tapAfterLooking,
   typeOnPad
 } from './checks';
-import { startSyncServer, type SyncServer } from '../../scripts/sync-server';
+import { startSyncServer, type SyncServer } from '../../sync-server/server';
 
 const shared = useBrowser();
 let sync: SyncServer;

@@ -15,7 +15,7 @@ import { useBrowser } from './shared';
 import { historyText, shareFromMenu } from './play-menu';
 import { startDuel as duel } from './titans-play';
 import { tapAfterLooking } from './checks';
-import { startSyncServer, type SyncServer } from '../../scripts/sync-server';
+import { startSyncServer, type SyncServer } from '../../sync-server/server';
 
 const shared = useBrowser();
 let sync: SyncServer;

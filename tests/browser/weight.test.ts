@@ -1,6 +1,6 @@
 /**
  * What a phone downloads before the first paint, read from the built pages. The budgets in bytes
- * and files are held by `npm run bench` (scripts/bench-sizes.ts exits 1 past them), not here:
+ * and files are held by `npm run bench` (scripts/bench/bench-sizes.ts exits 1 past them), not here:
  * two builds of the same commit from two checkouts chunked differently (56.9 against 46.9 KB), so
  * a byte budget in the suite would fail a landing on the build's luck. What is checked here is
  * what must hold in every build.
@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { firstPaint, precache } from '../../scripts/bench-sizes';
+import { firstPaint, precache } from '../../scripts/bench/bench-sizes';
 import { openTab, visit } from './harness';
 import { useBrowser } from './shared';
 import { newGame } from './titans-play';

@@ -1,11 +1,11 @@
 /**
- * Every icon comes from the one SVG source: the committed PNGs are exactly what scripts/icons.ts
+ * Every icon comes from the one SVG source: the committed PNGs are exactly what scripts/build/icons.ts
  * renders from static/icon.svg today, and the manifest lists them at their real sizes.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ICONS, SOURCE, renderIcon } from '../../scripts/icons';
+import { ICONS, SOURCE, renderIcon } from '../../scripts/build/icons';
 import { manifest } from '../../src/lib/app/manifest';
 
 const png = (file: string) => readFileSync(resolve(__dirname, '../../static/icons', file));
@@ -16,7 +16,7 @@ describe('icons', () => {
     const committed = png(file);
     expect(size(committed)).toEqual([px, px]);
     const fresh = renderIcon(readFileSync(SOURCE, 'utf8'), px, maskable);
-    expect(fresh.equals(committed), `${file} is stale: run npx tsx scripts/icons.ts`).toBe(true);
+    expect(fresh.equals(committed), `${file} is stale: run npx tsx scripts/build/icons.ts`).toBe(true);
   });
 
   it('the manifest lists 192 and 512 px icons and a maskable one, each at its real size', () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { afterAGame, isInstalled, isIosSafari, snoozed, SNOOZE_MS } from '../../src/lib/install/detect';
-import { newestChange } from '../../scripts/changelog';
+import { newestChange } from '../../scripts/build/changelog';
 import { readFileSync } from 'node:fs';
 
 const UA = {

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { started, startTogether, type Service } from '../../scripts/sync/local-services';
+import { started, startTogether, type Service } from '../../sync-server/local-services';
 
 /** A service that starts (after `ms`) and notes when it is stopped. */
 function fake(name: string, stopped: string[], ms = 0): () => Promise<Service> {

@@ -30,8 +30,8 @@ import {
   startTogether,
   type Instance,
   type Service
-} from '../../scripts/sync/local-services';
-import { RoomStore } from '../../scripts/sync-store';
+} from '../../sync-server/local-services';
+import { RoomStore } from '../../sync-server/store';
 import { titansGuidedTurn } from '../fixtures/long-logs';
 
 const turn = titansGuidedTurn(4);

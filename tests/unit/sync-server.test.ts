@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import * as Y from 'yjs';
 import WebSocket from 'ws';
 import { HocuspocusProvider } from '@hocuspocus/provider';
-import { startSyncServer, type SyncServer, type SyncServerOptions } from '../../scripts/sync-server';
-import { RoomStore } from '../../scripts/sync-store';
+import { startSyncServer, type SyncServer, type SyncServerOptions } from '../../sync-server/server';
+import { RoomStore } from '../../sync-server/store';
 import { connectWebsocket, type Link } from '../../src/lib/sync/connect';
 import {
   appendEntry,
@@ -253,7 +253,7 @@ describe('sync server', { timeout: 60_000 }, () => {
 
   it('opens a room the server before Hocuspocus stored, with its key', async () => {
     // What that server left in --dir: the key's hash, and frames of Yjs updates appended as
-    // they came (the format is documented in scripts/sync-store.ts; written here by hand).
+    // they came (the format is documented in sync-server/store.ts; written here by hand).
     const room = newRoomName();
     const key = newRoomKey();
     const old = new Y.Doc();

@@ -3,7 +3,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as Y from 'yjs';
-import { RoomStore } from '../../scripts/sync-store';
+import { RoomStore } from '../../sync-server/store';
 import { appendEntry, entryCount, mergeDoc, newClock, newRoomKey, nextEntry } from '../../src/lib/sync';
 
 let dir: string;

@@ -1,8 +1,8 @@
 /** The web app manifest, in one place for the build (vite.config.ts) and its tests. */
 import { GAME_FILE_TYPE } from '../sync/file-type';
 
-export const THEME_COLOR = '#17433a';
-export const BACKGROUND_COLOR = '#0f1f1b';
+const THEME_COLOR = '#17433a';
+const BACKGROUND_COLOR = '#0f1f1b';
 
 const SHORTCUT_ICON = [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }];
 
@@ -51,7 +51,7 @@ export const manifest = {
     { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
     { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' }
   ],
-  // Made from the app by scripts/manifest-screens.ts; fetched by the browser for its install
+  // Made from the app by scripts/build/manifest-screens.ts; fetched by the browser for its install
   // sheet, never precached (vite.config.ts).
   screenshots: SCREENSHOTS.map((s) => ({
     src: `/screenshots/${s.file}`,

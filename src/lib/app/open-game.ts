@@ -18,12 +18,12 @@ import { CODE_MISSING, isCodeLoadFailure } from './code-failure';
 import type { SessionRecord } from '../db/records';
 import { namesNow } from '../results/names';
 
-export type OpenResult =
+type OpenResult =
   | { ok: true; entry: GameEntry; module: GamePlayModule; runtime: GameSession<any> }
   /** `reload`: code would not load, so a reload (with a connection) may open it. */
   | { ok: false; message: string; reload?: boolean };
 
-export interface OpenOptions extends RuntimeOptions {
+interface OpenOptions extends RuntimeOptions {
   /**
    * False: a shared game opens from this phone's copy, as a game on one phone, without
    * connecting (the history page reads it). Default true: it joins the other phones.
@@ -103,7 +103,7 @@ export async function openSession(
 }
 
 /** The name each seat of a game goes by now, from the remembered players it seats. */
-export async function namesFor(db: TablesideDB, record: SessionRecord): Promise<string[]> {
+async function namesFor(db: TablesideDB, record: SessionRecord): Promise<string[]> {
   const ids = [...new Set(Object.values(record.profiles ?? {}))];
   const found = ids.length ? await db.profiles.bulkGet(ids) : [];
   return namesNow(record, new Map(found.filter((p) => p !== undefined).map((p) => [p.id, p.name])));

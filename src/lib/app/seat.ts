@@ -12,7 +12,7 @@ const ASK = 'ask';
 
 export const seatKey = (game: string): string => `${PREFIX}${game}`;
 
-export interface SeatChoice {
+interface SeatChoice {
   /** The player this phone is (an index into the setup's players), or undefined: table order. */
   seat: number | undefined;
   /** The phone joined this game and has not been asked yet which player it is. */

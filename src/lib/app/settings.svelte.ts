@@ -7,7 +7,7 @@ import { DEFAULT_SETTINGS, settingsFromRows, type Settings } from '../settings/s
 import { getDb, watch } from './database.svelte';
 
 export const settings = $state<Settings>({ ...DEFAULT_SETTINGS });
-export const settingsState = $state({ loaded: false });
+const settingsState = $state({ loaded: false });
 
 let started = false;
 /**
@@ -44,7 +44,7 @@ export async function setSetting<K extends keyof Settings>(key: K, value: Settin
   }
 }
 
-export function applyToDocument(s: Settings): void {
+function applyToDocument(s: Settings): void {
   if (typeof document === 'undefined') return;
   const root = document.documentElement;
   if (s.theme === 'system') delete root.dataset.theme;

@@ -31,7 +31,7 @@ export async function askForPersistence(): Promise<boolean | undefined> {
  * but saved to the same disk. 50 MB leaves room for that ten times over, and is small enough
  * that it is only said when the phone is really close to full.
  */
-export const LOW_SPACE_BYTES = 50 * 1024 * 1024;
+const LOW_SPACE_BYTES = 50 * 1024 * 1024;
 
 /** The room left when it is little (under LOW_SPACE_BYTES), else undefined. */
 export function lowSpaceLeft(report: StorageReport | undefined): number | undefined {

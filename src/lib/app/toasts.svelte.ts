@@ -3,7 +3,7 @@
  * stack up: a new toast replaces one of the same `key` (errors share one key by default), and the
  * same message shown again only restarts its timer.
  */
-export interface Toast {
+interface Toast {
   id: number;
   message: string;
   /** Label and handler of the toast's action (usually Undo). */

@@ -2,7 +2,7 @@
  * Keeps the screen awake while a game is open, if the person wants it. The browser drops the
  * lock whenever the tab is hidden, so it is asked for again when the tab comes back.
  */
-export type WakeStatus = 'off' | 'on' | 'unsupported' | 'refused';
+type WakeStatus = 'off' | 'on' | 'unsupported' | 'refused';
 
 export const wake = $state<{ status: WakeStatus }>({ status: 'off' });
 

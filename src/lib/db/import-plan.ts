@@ -34,7 +34,7 @@ export type GamePlan =
 /** How the person settles a conflict. */
 export type Choice = 'phone' | 'backup' | 'both';
 
-export interface GameCopy {
+interface GameCopy {
   session: SessionRecord;
   log: readonly EventRecord[];
 }
@@ -50,7 +50,7 @@ export function sameEntry(a: EventRecord, b: EventRecord): boolean {
 }
 
 /** How many entries from the start the two logs share (linear). */
-export function sharedLength(a: readonly EventRecord[], b: readonly EventRecord[]): number {
+function sharedLength(a: readonly EventRecord[], b: readonly EventRecord[]): number {
   const n = Math.min(a.length, b.length);
   let i = 0;
   while (i < n && sameEntry(a[i], b[i])) i++;

@@ -9,14 +9,14 @@ export const MAX_BACKUP_BYTES = 32 * 1024 * 1024;
 /** No text people type, nor any label, comes near this. */
 export const MAX_TEXT = 10_000;
 /** A problem list longer than this says nothing more useful. */
-export const MAX_PROBLEMS = 20;
+const MAX_PROBLEMS = 20;
 const MAX_DEPTH = 40;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-export type PathPart = string | number;
+type PathPart = string | number;
 
 /** "sessions[0].setup.players[1].name"; the empty path is "the file". */
-export function pathText(path: readonly PathPart[]): string {
+function pathText(path: readonly PathPart[]): string {
   let out = '';
   for (const key of path) out += typeof key === 'number' ? `[${key}]` : out ? `.${key}` : key;
   return out || 'the file';
@@ -71,7 +71,7 @@ export class Where {
   }
 }
 
-export type ReadResult = { ok: true; value: unknown } | { ok: false; errors: string[] };
+type ReadResult = { ok: true; value: unknown } | { ok: false; errors: string[] };
 
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 

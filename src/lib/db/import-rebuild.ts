@@ -69,7 +69,7 @@ export interface RebuiltGame {
  * The status a game has after its log: the machine's end is "finished"; "archived", and
  * "finished" before the end (the table's "End game"), are the person's own choices and kept.
  */
-export function statusAfter(chosen: SessionStatus, snapshot: AnyMachineSnapshot): SessionStatus {
+function statusAfter(chosen: SessionStatus, snapshot: AnyMachineSnapshot): SessionStatus {
   if (chosen === 'archived') return 'archived';
   if (snapshot.status === 'done') return 'finished';
   return chosen === 'finished' ? 'finished' : 'active';

@@ -9,7 +9,7 @@ import { MAX_NAME, nameLength, normalizeName, storedNameProblem } from '../util/
 import type { Where } from './import-read';
 
 /** Checks one value found at `where`, adding what is wrong there. */
-export type Check = (value: unknown, where: Where) => void;
+type Check = (value: unknown, where: Where) => void;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -107,7 +107,7 @@ export const date = (range: DateRange): Check =>
     return `not a real date (${String(value)}; expected a time from ${day(range.min)} to ${day(range.max)})`;
   });
 
-export interface ListOptions {
+interface ListOptions {
   min?: [number, string];
   max?: [number, string];
 }
@@ -139,7 +139,7 @@ export const byId =
     }
   };
 
-export interface ObjectSpec {
+interface ObjectSpec {
   required: Readonly<Record<string, Check>>;
   optional?: Readonly<Record<string, Check>>;
   /** True when other fields are checked elsewhere (a setup's or an event's, by their game). */

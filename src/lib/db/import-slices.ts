@@ -9,7 +9,7 @@ const SLICE_MS = 8;
 const clock: () => number = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
 /** Resolves in a new task (not a microtask), so the browser can paint and handle input first. */
-export function nextTask(): Promise<void> {
+function nextTask(): Promise<void> {
   // Node (tests, benchmarks): setImmediate runs at once, where setTimeout waits a millisecond.
   if (typeof setImmediate === 'function') return new Promise((resolve) => setImmediate(resolve));
   // Browsers clamp nested setTimeout to 4 ms; a message to ourselves is a task without the wait.

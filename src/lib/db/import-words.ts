@@ -48,7 +48,7 @@ const nth = (index: string) => Number(index) + 1;
  * A game's field as a person knows it (“player 2’s name”, “the sync server’s address”), from
  * its place in the record (“.setup.players[1].name”); empty for the record itself.
  */
-export function fieldWords(field: string): string {
+function fieldWords(field: string): string {
   let m: RegExpExecArray | null;
   if (!field) return '';
   if ((m = /^\.setup\.players\[(\d+)\]\.name$/.exec(field))) return `player ${nth(m[1])}’s name`;

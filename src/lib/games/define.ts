@@ -12,7 +12,7 @@
  */
 import type { GameEntry, GamePlayModule, GameSetupModule } from './types';
 
-export type GameManifest = Omit<GameEntry, 'rules' | 'load' | 'loadSetup'> & {
+type GameManifest = Omit<GameEntry, 'rules' | 'load' | 'loadSetup'> & {
   /** The id of its rules reference, when not the game's own id. */
   rules?: string;
   setup: () => Promise<{ default: GameSetupModule }>;

@@ -5,21 +5,8 @@
  * read). Types only, plus a few pure helpers: nothing here touches storage or the clock.
  */
 export type { BaseSetup, GameEvent, PlayerSetup } from '../db/records';
-export type {
-  Adjusts,
-  EventFields,
-  FieldShape,
-  GameFields,
-  GameLogic,
-  GameResult,
-  Period,
-  Scoring,
-  SetupFields,
-  Standing,
-  StepMeta
-} from '../session/types';
+export type { EventFields, GameFields, GameLogic, SetupFields, StepMeta } from '../session/types';
 export type { LiveSession } from '../session/live.svelte';
 export { buildResult } from '../session/results';
-export { stepMeta } from '../session/send';
-export { statePath, stepIs, type StatePath } from '../session/state-path';
-export { machineChecklist, type ChecklistPlan } from '../ui/checklist';
+export { stepIs, type StatePath } from '../session/state-path';
+export { machineChecklist } from '../ui/checklist';

@@ -19,7 +19,7 @@ export interface Refused<S, C, E> {
 }
 
 /** What a history line is told: an accepted event and the context before and after it. */
-export interface Accepted<S, C, E> {
+interface Accepted<S, C, E> {
   event: E;
   before: AnyMachineSnapshot;
   after: AnyMachineSnapshot;
@@ -34,10 +34,10 @@ export interface Accepted<S, C, E> {
  * The words for an event the current step does not take: a sentence, or one made from the state;
  * undefined where every step takes it, or the general sentence naming the step will do.
  */
-export type NotNow<S, C, E> = string | undefined | ((refused: Refused<S, C, E>) => string | undefined);
+type NotNow<S, C, E> = string | undefined | ((refused: Refused<S, C, E>) => string | undefined);
 
 /** A game's own parts: GameLogic, with refusal and describe told the above and input optional. */
-export type LogicParts<S extends BaseSetup, C, E extends { type: string }> = Omit<
+type LogicParts<S extends BaseSetup, C, E extends { type: string }> = Omit<
   GameLogic<S>,
   'input' | 'refusal' | 'notNow' | 'describe'
 > & {

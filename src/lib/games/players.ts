@@ -23,7 +23,7 @@ export function playerName(
  * before the one name rule (two "Ana"s, a blank or long name) still opens. What a new game's
  * names must be is checked once, at Start (util/player-name.ts `tableNamesProblem`).
  */
-export function seatNamesProblem(players: readonly unknown[]): string | undefined {
+function seatNamesProblem(players: readonly unknown[]): string | undefined {
   for (const p of players) {
     const problem = storedNameProblem(isObject(p) ? p.name : undefined);
     if (problem) return problem;

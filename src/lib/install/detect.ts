@@ -25,7 +25,7 @@ export function isIosSafari(userAgent: string, maxTouchPoints: number): boolean 
 }
 
 /** What the browser says about how the app is running. */
-export interface Running {
+interface Running {
   /** matchMedia('(display-mode: standalone)') (or fullscreen, minimal-ui: an installed window). */
   standalone: boolean;
   /** iOS Safari's own flag for a Home Screen app. */

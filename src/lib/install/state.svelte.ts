@@ -7,7 +7,7 @@
 import { askForPersistence } from '$lib/app/storage';
 
 /** Chromium's event; not in TypeScript's DOM types. */
-export interface InstallPromptEvent extends Event {
+interface InstallPromptEvent extends Event {
   prompt(): Promise<void>;
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }

@@ -57,7 +57,7 @@ type Of<T extends EpicEvent['type']> = Extract<EpicEvent, { type: T }>;
 type Name = (id: string) => string;
 
 /** The most cards one effect can fail to draw in Pack War: more is a typing slip. */
-export const MAX_UNDRAWN = 99;
+const MAX_UNDRAWN = 99;
 
 /** A step of the turn, as the machine's `game` state names it (`battle` for any beat of an attack). */
 export type TurnStep = 'prepare' | 'preBattle' | 'battle' | 'build' | 'end';

@@ -28,11 +28,11 @@ export const FOLLOWER_TOKENS = 60;
 /** The only ceiling of a change saved before the box's tokens were counted (one without `tokens`). */
 export const FOLLOWER_LIMIT = 999;
 
-export type DraftProgress =
+type DraftProgress =
   | { mode: 'two'; pool: string[]; first: string; second: string; picks: string[] }
   | { mode: 'pass'; plan: DraftPlan; made: number };
 
-export interface CleanupEntry {
+interface CleanupEntry {
   /** Resolved cards left in play: they keep their Followers and each costs a Blank next round. */
   keep: number;
   /** Followers that go back to the Supply with the cards returned to the deck. */
@@ -95,12 +95,12 @@ export function teamTotals(ctx: Pick<TheosContext, 'teams' | 'followers'>): numb
 }
 
 /** Followers on every card of the table: the tokens out of the Supply. */
-export const followersOnCards = (ctx: Pick<TheosContext, 'followers'>): number =>
+const followersOnCards = (ctx: Pick<TheosContext, 'followers'>): number =>
   Object.values(ctx.followers).reduce((sum, n) => sum + n, 0);
 
 export const dieOf = (ctx: Pick<TheosContext, 'round'>) => ascensionDie(ctx.round);
 
-export function teamIndexOf(ctx: Pick<TheosContext, 'teams'>, id: string): number {
+function teamIndexOf(ctx: Pick<TheosContext, 'teams'>, id: string): number {
   return ctx.teams.findIndex((t) => t.includes(id));
 }
 
@@ -219,7 +219,7 @@ export const theosChecks = {
 
 const anyName: Name = (id) => id;
 
-export function initialContext(input: TheosSetup): TheosContext {
+function initialContext(input: TheosSetup): TheosContext {
   const ids = input.players.map((p) => p.id);
   const zero = () => Object.fromEntries(ids.map((id) => [id, 0]));
   let draft: DraftProgress | null = null;

@@ -16,11 +16,11 @@ import { matsFor, type TitansFormat, type TitansMode, type TitansSetup } from '.
 
 export const GHOSTS_PER_ARENA = 12;
 export const TRAVELERS_PER_ARENA = 8;
-export const SURGE_TOKENS = 2;
+const SURGE_TOKENS = 2;
 /** Power is a card total: whole numbers only, within a range no real total leaves. */
 export const POWER_LIMIT = 999;
 
-export interface ArenaState {
+interface ArenaState {
   teams: [number, number];
   players: [string, string];
   ghosts: number;
@@ -125,11 +125,11 @@ export function arenaName(ctx: Pick<TitansContext, 'arenas'>, arena: number): st
 const anyName = (id: string) => id;
 
 /** The next holder of the Avatar Mat: the other team, or clockwise to the next of three teams. */
-export function nextAvatar(ctx: Pick<TitansContext, 'avatar' | 'teamCount'>): number {
+function nextAvatar(ctx: Pick<TitansContext, 'avatar' | 'teamCount'>): number {
   return (ctx.avatar + 1) % ctx.teamCount;
 }
 
-export function initialContext(input: TitansSetup): TitansContext {
+function initialContext(input: TitansSetup): TitansContext {
   return {
     format: input.format,
     mode: input.mode,

@@ -54,18 +54,12 @@ export const STEPS = [
 ] as const;
 export type StepId = (typeof STEPS)[number];
 
-/** The phase a step belongs to, as the table names it. */
-export function phaseName(step: StepId): string {
-  const phase = step.split('.')[0];
-  return phase === 'summoning' ? 'Summoning' : phase[0].toUpperCase() + phase.slice(1);
-}
-
 const at = (step: StepId) => STEPS.indexOf(step);
 const RESOURCE = at('resource');
 
 /** Events that belong to a step: the step they move to, and the last step that still takes them. */
 type Window = { home: StepId; last: StepId; over: string; early?: { after: StepId; reason: string } };
-export const WINDOWS: Partial<Record<TwilightEvent['type'], Window>> = {
+const WINDOWS: Partial<Record<TwilightEvent['type'], Window>> = {
   TRADE: { home: 'trade', last: 'trade', over: 'The Trade Phase is over for this turn.' },
   FORCED_TRADE: { home: 'trade', last: 'trade', over: 'The Trade Phase is over for this turn.' },
   SEIZE: { home: 'seize', last: 'seize', over: 'The Seize Phase is over for this turn.' },
@@ -94,15 +88,6 @@ export const WINDOWS: Partial<Record<TwilightEvent['type'], Window>> = {
  * player plays, a Creature Slain, cards Discarded or Destroyed) and corrections.
  */
 const ANY_TIME: TwilightEvent['type'][] = ['DEITY_POWER', 'ADJUST', 'MOVE'];
-
-/** Events of a turn, in the order a table usually meets them. */
-export const TURN_EVENTS = [
-  ...(Object.keys(WINDOWS) as TwilightEvent['type'][]),
-  ...ANY_TIME,
-  'NEXT',
-  'NO_ATTACK',
-  'END_TURN'
-] as const;
 
 /**
  * Going from `from` to `to` would leave the Resource Phase behind while the active player still

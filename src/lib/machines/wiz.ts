@@ -32,7 +32,7 @@ export const STEP_TEXT = {
     'Each losing hand of equal or higher card value may cancel one of the winner’s hands, so one loser with several such hands may cancel several.'
 } as const;
 
-export interface Draft {
+interface Draft {
   /** The player who went out (the round's winner). */
   outBy: string | null;
   /** The winner's hands nobody countered, as the table lists them. */
@@ -46,7 +46,7 @@ export interface Draft {
   everyHand: boolean;
 }
 
-export interface RoundRecord {
+interface RoundRecord {
   round: number;
   dealer: string;
   /** Who went out; null when the game ended during the round (an attack or the Life Pool). */
@@ -60,7 +60,7 @@ export interface RoundRecord {
   gains: Record<string, number>;
 }
 
-export interface PoolState {
+interface PoolState {
   die: 4 | 6;
   /** EP the pool is worth this round. */
   value: number;
@@ -335,11 +335,11 @@ function readLists(
 }
 
 /** An attack counts opponents' table cards (never more than the deck), doubled at most twice by artifacts. */
-export function maxAttack(ctx: Pick<WizContext, 'deck' | 'titans' | 'characters'>): number {
+function maxAttack(ctx: Pick<WizContext, 'deck' | 'titans' | 'characters'>): number {
   return 4 * chaoticCeiling(tableOfContext(ctx));
 }
 
-export function initialContext(input: WizSetup): WizContext {
+function initialContext(input: WizSetup): WizContext {
   const seats = input.players.map((p) => p.id);
   return {
     seats,

@@ -13,9 +13,9 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
  * and typed on a phone.
  */
 export const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-export const SEED_LENGTH = 8;
+const SEED_LENGTH = 8;
 
-export interface Rng {
+interface Rng {
   /** Integer in [min, max], both included. */
   int(min: number, max: number): number;
   /** One element of a non-empty list. */

@@ -10,7 +10,7 @@ export const BG_STATS_URL = 'https://app.bgstatsapp.com/createPlay.html';
 /** Links longer than this are refused by some browsers and share sheets. */
 export const MAX_LINK = 8000;
 
-export interface BgStatsPlay {
+interface BgStatsPlay {
   sourceName: 'Tableside';
   sourcePlayId: string;
   playDate: string;
@@ -77,7 +77,7 @@ export function bgStatsPlay(play: PlayRecord, scoring: Scoring): BgStatsPlay {
   };
 }
 
-export type BgStatsLink = { ok: true; url: string } | { ok: false; reason: string };
+type BgStatsLink = { ok: true; url: string } | { ok: false; reason: string };
 
 export function bgStatsLink(play: BgStatsPlay): BgStatsLink {
   const url = `${BG_STATS_URL}?data=${encodeURIComponent(JSON.stringify(play))}`;

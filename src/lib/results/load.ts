@@ -13,7 +13,7 @@ import { summaryFields, type SeatSpan } from '../session/summary-seats';
 const REPLAYED_BEFORE_CACHING = 20;
 
 /** Finished games still in the list (not deleted), newest first. */
-export async function finishedSessions(db: TablesideDB): Promise<SessionRecord[]> {
+async function finishedSessions(db: TablesideDB): Promise<SessionRecord[]> {
   const rows = await db.sessions.where('status').equals('finished').toArray();
   return rows
     .filter((s) => s.deletedAt === undefined)
@@ -21,7 +21,7 @@ export async function finishedSessions(db: TablesideDB): Promise<SessionRecord[]
 }
 
 /** Each game's title, setup words and logic, for the games these sessions belong to. */
-export async function gameInfo(games: Iterable<string>): Promise<Map<string, GameInfo>> {
+async function gameInfo(games: Iterable<string>): Promise<Map<string, GameInfo>> {
   const out = new Map<string, GameInfo>();
   for (const id of new Set(games)) {
     const entry = GAMES.find((g) => g.id === id);

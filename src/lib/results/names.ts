@@ -11,7 +11,7 @@ import type { BaseSetup, SessionRecord } from '../db/records';
 import { summaryNamed } from '../session/summary-seats';
 import { sameName } from '../util/player-name';
 
-export interface SeatName {
+interface SeatName {
   /** The remembered player's id, or "guest:<name>" for a guest or a player no longer remembered. */
   key: string;
   /** The name played with. */
@@ -24,7 +24,7 @@ export interface SeatName {
  * Whether a player goes by another name now. Typed "BEN" or " ben" at a setup, a remembered Ben
  * was seated as himself (seatProfiles matches that way), so that is not a rename.
  */
-export function renamed(asPlayed: string, now: string): boolean {
+function renamed(asPlayed: string, now: string): boolean {
   return !sameName(asPlayed, now);
 }
 

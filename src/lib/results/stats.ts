@@ -10,9 +10,9 @@ import { foldLog } from '../session/log';
 import { bestCachedSnapshot } from '../session/load';
 import { initialState, step } from '../session/replay';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { GameLogic, GameResult, Period } from '../session/types';
+import type { GameLogic, Period } from '../session/types';
 
-export interface PlayPlayer {
+interface PlayPlayer {
   /** The seat's id in the game: the one key that tells two seats apart, whatever their names. */
   seat: string;
   /**
@@ -56,7 +56,7 @@ export interface GameInfo {
   logic: GameLogic<any>;
 }
 
-export interface FinalState {
+interface FinalState {
   snapshot: AnyMachineSnapshot;
   /** Effective events folded into it, and the log seq of the last of them. */
   depth: number;
@@ -83,16 +83,6 @@ export function finalState(
     snapshot = next;
   }
   return { snapshot, depth, eventSeq: depth ? effective[depth - 1].seq : 0, replayed: depth - from };
-}
-
-/** Where a stored game ended (or stands): the game's own result read off its final state. */
-export function resultOf(
-  logic: GameLogic<any>,
-  session: SessionRecord,
-  log: readonly EventRecord[],
-  cache: readonly SnapshotRecord[] = []
-): GameResult {
-  return logic.result(finalState(logic, session, log, cache).snapshot, session.setup);
 }
 
 export function playRecord(
@@ -150,7 +140,7 @@ export interface WinCount {
   wins: number;
 }
 
-export interface PlayerStats {
+interface PlayerStats {
   key: string;
   name: string;
   plays: number;
@@ -171,7 +161,7 @@ export interface PlayerStats {
   playsPerMonth: { month: string; plays: number }[];
 }
 
-export interface GameStats {
+interface GameStats {
   game: string;
   title: string;
   plays: number;
@@ -275,7 +265,7 @@ export function gameStats(all: readonly PlayRecord[], game: string): GameStats {
   };
 }
 
-export interface HeadToHead {
+interface HeadToHead {
   games: number;
   aWins: number;
   bWins: number;

@@ -7,7 +7,7 @@ import { headingHtml } from './text';
 
 export type SectionKind = 'section' | 'term' | 'ruling' | 'example';
 
-export interface RulesSection {
+interface RulesSection {
   game: string;
   id: string;
   title: string;
@@ -26,7 +26,7 @@ export interface RulesSection {
   own: string;
 }
 
-export interface RulesPage {
+interface RulesPage {
   game: string;
   id: string;
   title: string;
@@ -45,7 +45,7 @@ export interface GameRules {
   sections: RulesSection[];
 }
 
-export class RulesFormatError extends Error {
+class RulesFormatError extends Error {
   constructor(game: string, message: string) {
     super(`rules for ${game}: ${message}`);
     this.name = 'RulesFormatError';
@@ -55,7 +55,7 @@ export class RulesFormatError extends Error {
 const HEADING_ATTRS = /\s*\{#([a-z0-9]+(?:-[a-z0-9]+)*)((?:\s+\.[a-z]+)*)\s*\}\s*$/;
 const KINDS: SectionKind[] = ['term', 'ruling', 'example'];
 
-export function parseHeading(raw: string): { title: string; id: string; kind: SectionKind } | undefined {
+function parseHeading(raw: string): { title: string; id: string; kind: SectionKind } | undefined {
   const m = HEADING_ATTRS.exec(raw);
   if (!m) return undefined;
   const classes = m[2]
@@ -67,7 +67,7 @@ export function parseHeading(raw: string): { title: string; id: string; kind: Se
 }
 
 /** Plain text of inline markdown: what a reader sees, without markup. */
-export function plainText(tokens: Token[]): string {
+function plainText(tokens: Token[]): string {
   const out: string[] = [];
   const walk = (list: Token[]) => {
     for (const t of list) {
@@ -104,7 +104,7 @@ export function plainText(tokens: Token[]): string {
     .trim();
 }
 
-export function rulesHref(game: string, page: string, id?: string): string {
+function rulesHref(game: string, page: string, id?: string): string {
   return `/rules/${game}/${page}` + (id && id !== page ? `#${id}` : '');
 }
 

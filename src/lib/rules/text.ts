@@ -25,7 +25,7 @@ export interface RulesText {
   sections: TextSection[];
 }
 
-export interface PageEntry {
+interface PageEntry {
   id: string;
   title: string;
   toc: { id: string; title: string; level: 3 | 4; kind: SectionKind }[];

@@ -11,7 +11,7 @@ import type { Rulebook, RulebookHeadings } from '../games/types';
  * ignored. Markdown that a reader never sees (heading ids `{#id .term}`, link targets `](#id)`)
  * is dropped first, so it cannot split a run that reads the same as the rulebook.
  */
-export function words(text: string): string[] {
+function words(text: string): string[] {
   return text
     .replace(/\{#[\w-]+(?:\s+\.[\w-]+)*\}/g, ' ')
     .replace(/\]\(#[\w-]+\)/g, ']')

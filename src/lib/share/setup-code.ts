@@ -119,7 +119,7 @@ export function checkCharacter(body: string, version: number): string {
 
 export type Decoded<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-export interface SetupCodeSpec<T, In = T> {
+interface SetupCodeSpec<T, In = T> {
   /** The game's registry entry: its title names it in reasons, its `codePrefix` starts its codes. */
   game: Pick<GameEntry, 'id' | 'title' | 'codePrefix'>;
   /**

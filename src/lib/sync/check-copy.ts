@@ -25,9 +25,9 @@ import { entryKey, parseEntry, type SharedEntry } from './entry';
 import { SharedView } from './view';
 
 /** Steps a shared game may hold, as a backup may (MAX_EVENTS in db/backup.ts). */
-export const MAX_COPY_ENTRIES = 1_000_000;
+const MAX_COPY_ENTRIES = 1_000_000;
 /** How far a lamport or counter may run ahead of the entries a document holds. */
-export const COPY_SLACK = 1000;
+const COPY_SLACK = 1000;
 /** The widest time a Date can hold (ms either side of 1970). */
 const MAX_DATE = 8.64e15;
 
@@ -40,7 +40,7 @@ export interface CopyExpectation {
   logic?: GameLogic<any>;
 }
 
-export type CopyCheck =
+type CopyCheck =
   | { ok: true; entries: SharedEntry[]; /** Events in effect once folded. */ effective: number }
   | { ok: false; problem: string };
 

@@ -33,7 +33,7 @@ export interface Link {
 export type Connect = (doc: Y.Doc, shared: SharedGame) => Link;
 
 /** How often a connected phone asks the server for news, and how long a silence means offline. */
-export const HEARTBEAT_MS = 600;
+const HEARTBEAT_MS = 600;
 export const SILENT_MS = 1500;
 /** How often the silence is judged. */
 const CHECK_MS = 200;

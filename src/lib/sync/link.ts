@@ -14,7 +14,7 @@ export function shareLink(origin: string, shared: SharedGame): string {
   return `${origin.replace(/\/+$/, '')}/join#${params}`;
 }
 
-export type ParsedLink = { ok: true; shared: SharedGame } | { ok: false; reason: string };
+type ParsedLink = { ok: true; shared: SharedGame } | { ok: false; reason: string };
 
 /** Reads a link's fragment ("#room=…&key=…&server=…", with or without the #). */
 export function parseShareLink(fragment: string): ParsedLink {

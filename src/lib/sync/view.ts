@@ -180,7 +180,7 @@ export class SharedView<S extends BaseSetup = BaseSetup> {
  * A refused event named by its type ("RESOLVE_BATTLE" → "Resolve battle"): it changed nothing, so
  * there is no state after it for the game's own line to describe.
  */
-export function eventWords(type: string): string {
+function eventWords(type: string): string {
   const words = shortText(type).toLowerCase().replace(/_/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

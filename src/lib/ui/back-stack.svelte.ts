@@ -19,13 +19,6 @@ const stack: Opened[] = [];
 /** Entries this stack took back itself, whose popstate must close nothing. */
 let poppingOwn = 0;
 
-/** How many things are open over the page now. */
-export const backStack = {
-  get depth() {
-    return stack.length;
-  }
-};
-
 /**
  * Listening starts when this module loads, on the pages that show a game (a real side effect:
  * it also keeps the module out of the small-chunk merge that would carry it into the first

@@ -11,7 +11,7 @@ import { initialState } from '../session/replay';
 import { stepMeta } from '../session/send';
 import type { GameLogic } from '../session/types';
 
-export interface ChecklistStep {
+interface ChecklistStep {
   id: string;
   label: string;
   /** Rules section ids for this step (opened with one tap). */
@@ -25,12 +25,12 @@ export interface ChecklistStage {
 }
 
 /** Where the game is on its checklist: no stage between steps (a draft, the opening). */
-export interface ChecklistWhere {
+interface ChecklistWhere {
   stage?: string;
   step?: string;
 }
 
-export interface ChecklistStagePlan {
+interface ChecklistStagePlan {
   /** The id the steps' marks name. */
   id: string;
   label: string;
@@ -47,7 +47,7 @@ export interface ChecklistStagePlan {
 }
 
 /** A game's checklist stages, in the order shown, and the context every step is read in. */
-export interface ChecklistPlan {
+interface ChecklistPlan {
   context?: Record<string, unknown>;
   stages: readonly ChecklistStagePlan[];
 }

@@ -5,7 +5,7 @@
  */
 import { parseWhole, withinLimits } from '../util/numbers';
 
-export type CounterInput = { ok: true; total: number } | { ok: false; reason: string };
+type CounterInput = { ok: true; total: number } | { ok: false; reason: string };
 
 export function parseCounterInput(
   raw: string,

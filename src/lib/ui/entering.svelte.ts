@@ -27,7 +27,7 @@ import { closeOnBack } from './back-stack.svelte';
  */
 let shown: Place | undefined;
 
-export interface PlayPlace {
+interface PlayPlace {
   /** The game's id on this phone. */
   id: string;
   /** The log head the screen shows now. */
@@ -53,7 +53,7 @@ export function providePlayPlace(place: PlayPlace): () => void {
 }
 
 /** True while a play screen is shown (its drafts are kept across reloads). */
-export const inPlayScreen = (): boolean => shown !== undefined;
+const inPlayScreen = (): boolean => shown !== undefined;
 
 function currentPlace(): Place | undefined {
   return shown;
@@ -87,7 +87,7 @@ function write(key: string, stored: Stored<unknown> | undefined): void {
 }
 
 /** Said when a draft was dropped because the game moved on while it waited. */
-export const DROPPED =
+const DROPPED =
   'What was being entered before the reload was dropped: the game has moved on since. Enter it again if it still applies.';
 
 /**

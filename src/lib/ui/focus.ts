@@ -52,13 +52,13 @@ export function usable(el: Element | null | undefined): el is HTMLElement {
 }
 
 /** Focus is nowhere a person can act from: on the page itself, or on a control gone or off. */
-export function focusLost(): boolean {
+function focusLost(): boolean {
   const el = document.activeElement;
   return !el || el === document.body || el === document.documentElement || !usable(el);
 }
 
 /** The screen's main action: the first enabled primary button shown in the play area. */
-export function mainAction(root: HTMLElement | undefined = playArea()): HTMLElement | undefined {
+function mainAction(root: HTMLElement | undefined = playArea()): HTMLElement | undefined {
   if (!root) return undefined;
   for (const b of root.querySelectorAll<HTMLElement>('button.primary')) if (usable(b)) return b;
   return undefined;

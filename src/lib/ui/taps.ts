@@ -7,7 +7,7 @@
 import { DOUBLE_TAP_MS, DOUBLE_TAP_SLOP_PX } from './double-tap';
 export { DOUBLE_TAP_MS, DOUBLE_TAP_SLOP_PX };
 
-export function isDoubleTap(
+function isDoubleTap(
   click: { detail: number; timeStamp: number; clientX: number; clientY: number },
   last: { timeStamp: number; clientX: number; clientY: number } | undefined
 ): boolean {
@@ -30,7 +30,7 @@ export function isDoubleTap(
  * button is part of its own form (a number pad's keys, as a phone's keyboard would), and loses it
  * to any other, so that its edit is saved (a counter's typed total) before the tapped button acts.
  */
-export function pressKeepsFocus(target: Element | null, active: Element | null): boolean {
+function pressKeepsFocus(target: Element | null, active: Element | null): boolean {
   if (!target?.closest?.('button')) return false;
   if (!active) return true;
   const typing = active.matches('input, textarea, select') || (active as HTMLElement).isContentEditable;

@@ -9,7 +9,3 @@ export function stableJson(value: unknown): string {
     return v;
   });
 }
-
-export function deepEqual(a: unknown, b: unknown): boolean {
-  return stableJson(a) === stableJson(b);
-}

@@ -5,9 +5,9 @@
  * (powers, counters, totals, points) goes through here, so they all refuse the same things with
  * the same plain words.
  */
-export type ParsedNumber = { ok: true; value: number } | { ok: false; reason: string };
+type ParsedNumber = { ok: true; value: number } | { ok: false; reason: string };
 
-export interface NumberLimits {
+interface NumberLimits {
   min?: number;
   max?: number;
   /** What the number is, for messages: "Power", "Mojo". Defaults to "It". */

@@ -21,7 +21,7 @@ export interface Fighter {
   ward?: number;
 }
 
-export interface FighterOutcome {
+interface FighterOutcome {
   /** Damage it deals. */
   deals: number;
   /** Damage it takes, or null when the other side splits its damage as it chooses. */
@@ -30,14 +30,14 @@ export interface FighterOutcome {
   broken: boolean | null;
 }
 
-export interface SplitNote {
+interface SplitNote {
   /** The side that chooses how to split its damage. */
   by: 'attackers' | 'blockers';
   range: number;
   other: number;
 }
 
-export interface AttackOutcome {
+interface AttackOutcome {
   blocked: boolean;
   /** Mojo the defending player loses. */
   toPlayer: number;

@@ -5,18 +5,11 @@
  */
 import { parseWhole } from '../../util/numbers';
 import { cardKey, isGift } from './gifts';
-import {
-  FORMAT_TITLES,
-  SIDEBOARD_SIZE,
-  formatName,
-  minimumDeck,
-  sideboardAllowed,
-  type EpicFormat
-} from './format';
+import { SIDEBOARD_SIZE, formatName, minimumDeck, sideboardAllowed, type EpicFormat } from './format';
 
-export type ListName = 'deck' | 'sideboard';
+type ListName = 'deck' | 'sideboard';
 
-export interface DeckLine {
+interface DeckLine {
   list: ListName;
   /** 1-based line number in what was typed. */
   line: number;
@@ -27,19 +20,19 @@ export interface DeckLine {
   key: string;
 }
 
-export interface UnreadableLine {
+interface UnreadableLine {
   list: ListName;
   line: number;
   text: string;
   reason: string;
 }
 
-export interface LineRef {
+interface LineRef {
   list: ListName;
   line: number;
 }
 
-export interface DeckProblem {
+interface DeckProblem {
   /** What is wrong, in plain words, naming the lines. */
   message: string;
   /** The lines involved (empty for a whole-list count such as the deck size). */
@@ -47,12 +40,12 @@ export interface DeckProblem {
 }
 
 /** The designed-deck limits. */
-export const MAX_COPIES = 3;
-export const MAX_RESTRICTED = 1;
-export const MAX_GIFTS = 9;
-export const MAX_FREE = 18;
+const MAX_COPIES = 3;
+const MAX_RESTRICTED = 1;
+const MAX_GIFTS = 9;
+const MAX_FREE = 18;
 
-export interface DeckRules {
+interface DeckRules {
   format: EpicFormat;
   /** Packs per player, for the sealed formats' sideboard rule. */
   packs: number;
@@ -63,7 +56,7 @@ export interface DeckRules {
   banned?: readonly string[];
 }
 
-export interface DeckReport {
+interface DeckReport {
   ok: boolean;
   deck: number;
   sideboard: number;
@@ -217,6 +210,3 @@ export function checkDeck(deckText: string, sideboardText: string, rules: DeckRu
     problems
   };
 }
-
-/** The formats a deck can be checked for, with their names. */
-export const CHECKABLE: readonly EpicFormat[] = Object.keys(FORMAT_TITLES) as EpicFormat[];

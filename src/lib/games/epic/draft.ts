@@ -11,7 +11,7 @@ export interface DraftPosition {
   pick: number;
 }
 
-export type Direction = 'left' | 'right';
+type Direction = 'left' | 'right';
 
 /** The first pack passes left, the second right, and so on, switching with each pack. */
 export function passDirection(pack: number): Direction {

@@ -23,7 +23,7 @@ import {
 } from './table';
 
 /** "+3", "−6" (a true minus sign, as the app writes numbers). */
-export function signed(n: number): string {
+function signed(n: number): string {
   return n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '0';
 }
 
@@ -89,7 +89,7 @@ function where(snapshot: AnyMachineSnapshot): string[] {
 }
 
 /** The step of the turn a snapshot is in (any beat of an attack is `battle`); undefined outside play. */
-export function turnStep(snapshot: AnyMachineSnapshot): TurnStep | undefined {
+function turnStep(snapshot: AnyMachineSnapshot): TurnStep | undefined {
   const path = where(snapshot);
   return path[0] === 'game' ? (path[1] as TurnStep) : undefined;
 }

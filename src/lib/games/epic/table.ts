@@ -12,7 +12,7 @@ export const MOJO_REASONS: readonly MojoReason[] = ['attack', 'card', 'ability',
 /** One change is a number typed at the table: anything larger is a typing slip. */
 export const MOJO_CHANGE_LIMIT = 999;
 /** Pack War: each card a player cannot draw costs every opponent this much. */
-export const PACK_WAR_PENALTY = 5;
+const PACK_WAR_PENALTY = 5;
 
 export interface MojoChange {
   player: string;
@@ -20,7 +20,7 @@ export interface MojoChange {
 }
 
 /** How a game ended. */
-export type GameEnd = 'knockout' | 'deck' | 'all-out' | 'deck-tie';
+type GameEnd = 'knockout' | 'deck' | 'all-out' | 'deck-tie';
 
 export interface GameRecord {
   game: number;
@@ -65,7 +65,7 @@ export interface EpicContext {
   games: GameRecord[];
 }
 
-export interface ContextInput {
+interface ContextInput {
   players: string[];
   format: EpicFormat;
   packs: number;
@@ -120,7 +120,7 @@ export function nextStanding(ctx: Pick<EpicContext, 'players' | 'knockouts'>, fr
 }
 
 /** Seat order starting at `from`, clockwise. */
-export function clockwiseFrom(players: readonly string[], from: string): string[] {
+function clockwiseFrom(players: readonly string[], from: string): string[] {
   const at = Math.max(0, players.indexOf(from));
   return [...players.slice(at), ...players.slice(0, at)];
 }

@@ -4,7 +4,7 @@
  * "#" counts. The table resolves the card text; these settle the arithmetic it leaves open.
  */
 
-export interface FollowerMove {
+interface FollowerMove {
   /** Followers actually moved (added, removed, migrated or stolen). */
   moved: number;
   /** A "whenever ... Followers" trigger fires only when some Followers really moved. */

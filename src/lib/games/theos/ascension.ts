@@ -22,7 +22,7 @@ export function ascendLine(die: number, sizes: readonly number[], inTeams: boole
   return `To ascend: ${counts.join(', ')}, and more than any other ${inTeams ? 'team' : 'player'}.`;
 }
 
-export interface TeamCheck {
+interface TeamCheck {
   team: number;
   followers: number;
   needed: number;
@@ -68,7 +68,7 @@ export function noAscent(
   return `Nobody has the ${checks[0].needed} Followers needed (the most is ${best}): nobody ascends`;
 }
 
-export interface CleanupOrder {
+interface CleanupOrder {
   /** Teams in cleanup order; teams still tied (waiting for an answer) share a group. */
   groups: number[][];
   /** Players whose final card must be named to break a tie. */

@@ -26,8 +26,6 @@ export const TYPE_NAMES: Record<CardType, string> = {
   power: 'Power'
 };
 
-export const MAX_SPEED = 15;
-
 export interface PrayerCard {
   id: string;
   god: God;
@@ -166,7 +164,7 @@ const BY_NAME = new Map<string, PrayerCard>([
   ...Object.entries(NAME_SLIPS).map(([name, id]) => [name, BY_ID.get(id)!] as const)
 ]);
 
-export interface ListEntry {
+interface ListEntry {
   card: PrayerCard;
   /** Set when the list's id or name is not the card's own: what the app read it as, and why. */
   slip?: string;

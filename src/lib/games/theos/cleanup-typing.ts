@@ -10,7 +10,7 @@ import { HAND_SIZE } from './format';
 
 export type CleanupField = { player: string; field: 'keep' | 'back'; keep?: number };
 
-export interface CleanupTyping {
+interface CleanupTyping {
   editing: CleanupField;
   draft: string;
 }

@@ -7,15 +7,15 @@
 /** A list written as the rulebook does, ids in a line: "P4 P8 D2". */
 const ids = (list: string): readonly string[] => list.split(' ');
 
-export interface DeckList {
+interface DeckList {
   id: string;
   name: string;
   /** Card ids. */
   cards: readonly string[];
 }
 
-export type PrebuiltGroupId = 'tutorial' | 'feast-and-famine' | 'rites-gone-wrong' | 'four-seasons';
-export type RosterSetId = 'natures-balance' | 'clash-of-the-gods';
+type PrebuiltGroupId = 'tutorial' | 'feast-and-famine' | 'rites-gone-wrong' | 'four-seasons';
+type RosterSetId = 'natures-balance' | 'clash-of-the-gods';
 
 export interface DeckGroup<Id extends string = string> {
   id: Id;

@@ -49,7 +49,7 @@ export const TWO_DRAFT = { offerings: 12, powers: 12, picksEach: 12 } as const;
 export const TWO_POOL_SIZE = 4 + TWO_DRAFT.offerings + TWO_DRAFT.powers;
 
 /** One fix the 2 player procedure made: a card dropped from a pile and one drawn for a missing god. */
-export interface Repair {
+interface Repair {
   type: CardType;
   god: God;
   dropped: string;
@@ -58,7 +58,7 @@ export interface Repair {
   fromDiscards: boolean;
 }
 
-export interface TwoPoolDraw {
+interface TwoPoolDraw {
   pool: string[];
   /** The 32 cards that leave the game. */
   removed: string[];
@@ -147,7 +147,7 @@ export function twoDraftProblem(draft: Partial<TwoDraft>): string | undefined {
   return undefined;
 }
 
-export interface PassDraw extends PassDraft {
+interface PassDraw extends PassDraft {
   /** The Draft Pool the packets were dealt from (all cards not set aside). */
   pool: string[];
 }
@@ -216,7 +216,7 @@ export function passDraftProblem(draft: Partial<PassDraft>, plan: DraftPlan | un
 }
 
 /** Where a 2 player draft stands after `picks` picks. */
-export interface TwoPickStatus {
+interface TwoPickStatus {
   /** Whose pick it is; undefined once both decks are full. */
   picker?: string;
   /** Cards each player still has to pick. */
@@ -236,7 +236,7 @@ export function twoPickStatus(first: string, second: string, picks: number): Two
 }
 
 /** Who made pick number `index` (0-based) in a 2 player draft. */
-export const twoPicker = (first: string, second: string, index: number) => (index % 2 === 0 ? first : second);
+const twoPicker = (first: string, second: string, index: number) => (index % 2 === 0 ? first : second);
 
 /** Each player's deck so far in a 2 player draft, and the cards still in the pool. */
 export function twoDraftDecks(
@@ -260,7 +260,7 @@ export function rowsByGod(ids: readonly string[]): { god: God; cards: string[] }
 }
 
 /** Where a packet draft stands after `made` pick rounds (everyone picks once per pick round). */
-export interface PassPickStatus {
+interface PassPickStatus {
   /** 1-based packet round. */
   packet: number;
   /** 1-based pick within the packet. */

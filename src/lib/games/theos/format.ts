@@ -111,9 +111,6 @@ export function deckKindsFor(players: number): DeckKind[] {
   return kinds;
 }
 
-export const teamOf = (setup: Pick<TheosSetup, 'teams'>, id: string): number =>
-  setup.teams.findIndex((t) => t.includes(id));
-
 /** True when some team has more than one player (results then name the winning team). */
 export const playsInTeams = (setup: Pick<TheosSetup, 'teams'>): boolean =>
   setup.teams.some((t) => t.length > 1);

@@ -44,7 +44,7 @@ function phase(snapshot: AnyMachineSnapshot): 'draft' | 'prepare' | 'start' | 'p
 }
 
 /** Followers by team, named: "Ana & Ben 12 – Cy & Dee 9" (two teams) or "Ana 5 · Ben 4 · Cy 2". */
-export function followerLine(setup: TheosSetup, ctx: TheosContext): string {
+function followerLine(setup: TheosSetup, ctx: TheosContext): string {
   const totals = teamTotals(ctx);
   const parts = setup.teams.map((_, t) => `${teamName(setup, t)} ${totals[t]}`);
   return parts.join(setup.teams.length === 2 ? ' – ' : ' · ');

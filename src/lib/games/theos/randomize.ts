@@ -36,7 +36,7 @@ export function drawTeams(seed: string, ids: readonly string[], format: TheosFor
 }
 
 /** Teams in seat order, without drawing: consecutive players together. */
-export function seatTeams(ids: readonly string[], format: TheosFormat): string[][] {
+function seatTeams(ids: readonly string[], format: TheosFormat): string[][] {
   let at = 0;
   return teamSizes(format, ids.length).map((n) => ids.slice(at, (at += n)));
 }

@@ -50,11 +50,11 @@ export function isFaster(a: God, b: God, answers: readonly GodFact[]): boolean |
 }
 
 /** A question the table must answer before the order is known: which of two gods is faster. */
-export interface GodQuestion {
+interface GodQuestion {
   ask: readonly [God, God];
 }
 
-export type Comparison = -1 | 0 | 1 | GodQuestion;
+type Comparison = -1 | 0 | 1 | GodQuestion;
 
 /** -1 when card `a` resolves before `b`, 1 when after (0 for the same card), or the question that decides it. */
 export function compareCards(a: PrayerCard, b: PrayerCard, answers: readonly GodFact[]): Comparison {
@@ -70,7 +70,7 @@ function orderedPair(a: God, b: God): readonly [God, God] {
   return GODS.indexOf(a) < GODS.indexOf(b) ? [a, b] : [b, a];
 }
 
-export type Ordering<T> = { ok: true; order: T[] } | { ok: false; ask: readonly [God, God] };
+type Ordering<T> = { ok: true; order: T[] } | { ok: false; ask: readonly [God, God] };
 
 /**
  * Puts items in resolution order by their cards, fastest first. When a Speed tie needs a God
@@ -99,7 +99,7 @@ export interface Play {
   realm: number;
 }
 
-export interface Resolution {
+interface Resolution {
   play: Play;
   /** True when the card's god was active in its Realm as it resolved. */
   accepted: boolean;
@@ -107,7 +107,7 @@ export interface Resolution {
   flips?: God;
 }
 
-export type TurnOutcome = { ok: true; steps: Resolution[] } | { ok: false; ask: readonly [God, God] };
+type TurnOutcome = { ok: true; steps: Resolution[] } | { ok: false; ask: readonly [God, God] };
 
 /**
  * Walks one turn's revealed cards in speed order against the gods face up in each Realm: a card

@@ -17,7 +17,7 @@ export function arenaWinner(power: readonly [number, number]): 0 | 1 | null {
   return null;
 }
 
-export type TempleChange =
+type TempleChange =
   | { kind: 'destroy'; winner: number; loser: number; arena: number | null }
   | { kind: 'capture'; winner: number; loser: number; arena: number | null };
 
@@ -31,7 +31,7 @@ export interface BattleResult {
   lost: number[];
 }
 
-export interface ArenaSides {
+interface ArenaSides {
   /** The two teams in this arena, side 0 then side 1. */
   teams: [number, number];
 }

@@ -10,9 +10,9 @@ export const ELEMENTS = ['storm', 'fire', 'ice', 'rock'] as const;
 export const SPECIES = ['warrior', 'beast', 'dragon', 'titan'] as const;
 
 export type Element = (typeof ELEMENTS)[number];
-export type Species = (typeof SPECIES)[number];
+type Species = (typeof SPECIES)[number];
 
-export interface Card {
+interface Card {
   id: string;
   name: string;
   element: Element;
@@ -96,7 +96,7 @@ const NAMES: Record<Element, string[]> = {
 };
 
 /** A stable id from a name: "Hell, Frozen Over" -> "hell-frozen-over". */
-export const cardId = (name: string) =>
+const cardId = (name: string) =>
   name
     .toLowerCase()
     .replace(/'/g, '')

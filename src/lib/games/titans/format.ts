@@ -22,12 +22,12 @@ export const FORMATS: Record<
 };
 
 /** One side of an arena: a team, and the player of that team who plays there. */
-export interface Side {
+interface Side {
   team: number;
   player: string;
 }
 
-export interface ArenaSetup {
+interface ArenaSetup {
   sides: [Side, Side];
 }
 
@@ -54,7 +54,7 @@ export const THREE_ARENA_PAIRS: [number, number][] = [
 ];
 
 /** Temple Mats: one per team (duel, two arenas) or one per side of each arena (three arenas). */
-export interface MatSpec {
+interface MatSpec {
   team: number;
   /** The arena this mat belongs to; null when the mat is the team's for the whole game. */
   arena: number | null;

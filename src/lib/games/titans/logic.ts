@@ -223,7 +223,7 @@ export const titansLogic: GameLogic<TitansSetup> = gameLogic<TitansSetup, Titans
 });
 
 /** Temples per team: a team's one mat, or both its mats in three arenas. */
-export function teamTemples(ctx: Pick<TitansContext, 'mats' | 'teamCount'>): number[] {
+function teamTemples(ctx: Pick<TitansContext, 'mats' | 'teamCount'>): number[] {
   const byTeam = Array.from({ length: ctx.teamCount }, () => 0);
   for (const m of ctx.mats) byTeam[m.team] += m.temples;
   return byTeam;

@@ -7,19 +7,12 @@ import type { Level } from './cards';
 /** Counts of Aspects by level: [Lesser (I), Greater (II), Exalted (III)]. */
 export type ByLevel = [number, number, number];
 
-export const NO_ASPECTS: ByLevel = [0, 0, 0];
-
-/** What one Aspect of a level is worth towards an X cost: its own number. */
-export function xValue(level: Level): number {
-  return level;
-}
-
 /** Power an X cost receives from a set of Aspects. */
 export function xPower(aspects: ByLevel): number {
   return aspects[0] * 1 + aspects[1] * 2 + aspects[2] * 3;
 }
 
-export interface CreatureLimit {
+interface CreatureLimit {
   lesser: number;
   greater: number;
   exalted: number;

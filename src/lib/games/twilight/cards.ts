@@ -9,7 +9,7 @@ export type DeityId = 'mars' | 'hera' | 'reader' | 'enlil';
 /** Aspect levels: 1 Lesser (I), 2 Greater (II), 3 Exalted (III). */
 export type Level = 1 | 2 | 3;
 
-export interface Faction {
+interface Faction {
   id: FactionId;
   name: string;
   colour: 'red' | 'blue' | 'green' | 'brown';
@@ -28,7 +28,7 @@ export interface Requirement {
   min: number;
 }
 
-export interface Deity {
+interface Deity {
   id: DeityId;
   name: string;
   faction: FactionId;
@@ -64,10 +64,6 @@ export const DEITY_IDS = DEITIES.map((d) => d.id);
 
 export function deityById(id: unknown): Deity | undefined {
   return DEITIES.find((d) => d.id === id);
-}
-
-export function factionById(id: unknown): Faction | undefined {
-  return FACTIONS.find((f) => f.id === id);
 }
 
 export const LEVELS: readonly Level[] = [1, 2, 3];

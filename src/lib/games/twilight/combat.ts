@@ -17,12 +17,12 @@ export function discardStackDamage(currentLife: number): number {
   return Math.max(0, Math.ceil(currentLife / 2));
 }
 
-export interface Fighter extends CreatureStats {
+interface Fighter extends CreatureStats {
   /** Damage markers already on it; its current Life is its printed Life minus these. */
   damage?: number;
 }
 
-export interface ClashSide {
+interface ClashSide {
   /** Damage it takes in this clash, after its Armor. */
   takes: number;
   /** Its current Life afterwards. */
@@ -30,7 +30,7 @@ export interface ClashSide {
   slain: boolean;
 }
 
-export function currentLife(c: Fighter): number {
+function currentLife(c: Fighter): number {
   return c.life - (c.damage ?? 0);
 }
 

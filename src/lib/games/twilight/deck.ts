@@ -14,10 +14,10 @@
 import { DEITIES, FACTIONS, deityById, type DeityId, type FactionId, type Requirement } from './cards';
 import { EXTENDED_MAX, EXTENDED_MIN, STANDARD_DECK } from './format';
 
-export const MAX_COPIES = 3;
-export const MAX_EPIC_COPIES = 1;
+const MAX_COPIES = 3;
+const MAX_EPIC_COPIES = 1;
 
-export interface DeckLine {
+interface DeckLine {
   line: number;
   count: number;
   name: string;
@@ -25,7 +25,7 @@ export interface DeckLine {
   epic: boolean;
 }
 
-export interface DeckOptions {
+interface DeckOptions {
   deity: DeityId;
   extended?: boolean;
   drafted?: boolean;
@@ -33,7 +33,7 @@ export interface DeckOptions {
   requirement?: Requirement | null;
 }
 
-export interface DeckReport {
+interface DeckReport {
   /** True when the deck may be played as it is. */
   legal: boolean;
   /** Action cards in the deck (the Deity card is not counted). */
@@ -64,7 +64,7 @@ const LINE = /^(?:(\d{1,4})\s*[x×]?\s+)?(.+?)\s*(?:[([]([^()[\]]*)[)\]])?$/i;
 
 const keyOf = (name: string) => name.toLowerCase().replace(/\s+/g, ' ').trim();
 
-export interface ParsedDeck {
+interface ParsedDeck {
   cards: DeckLine[];
   /** Deity cards named in the list. */
   deities: { line: number; deity: DeityId; count: number }[];

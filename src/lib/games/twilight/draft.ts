@@ -12,8 +12,8 @@ export const PILES = 3;
 export const PILE_SIZE = 20;
 
 /** Passing left is clockwise (to the next seat); right is counter-clockwise. */
-export type Direction = 'left' | 'right';
-export const PILE_DIRECTIONS: readonly Direction[] = ['right', 'left', 'right'];
+type Direction = 'left' | 'right';
+const PILE_DIRECTIONS: readonly Direction[] = ['right', 'left', 'right'];
 
 /**
  * The Deity pool, 3 cards per player, shuffled and dealt one at a time round the table. The app
@@ -100,7 +100,7 @@ export interface ActionDraft {
   picks: number;
 }
 
-export interface ActionDraftView {
+interface ActionDraftView {
   pile: number;
   direction: Direction;
   /** The pick being made now, from 1. */

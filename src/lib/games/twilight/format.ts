@@ -14,7 +14,7 @@ export const MAX_PLAYERS = 8;
 export const STANDARD_DECK = 50;
 export const EXTENDED_MIN = 51;
 export const EXTENDED_MAX = 100;
-export const OPENING_HAND = 7;
+const OPENING_HAND = 7;
 
 /** How the first player was chosen, in the rulebook's order of preference. */
 export type FirstBy = 'explainer' | 'youngest' | 'random';
@@ -78,7 +78,7 @@ export function alternatingTeams(players: number, teams: number): number[] {
 }
 
 /** Why a deck size does not fit the game, or undefined. */
-export function deckSizeProblem(size: unknown, extended: boolean): string | undefined {
+function deckSizeProblem(size: unknown, extended: boolean): string | undefined {
   if (typeof size !== 'number' || !Number.isInteger(size)) return 'a deck size must be a whole number';
   if (!extended && size !== STANDARD_DECK) return `a standard deck is exactly ${STANDARD_DECK} cards`;
   if (extended && (size < EXTENDED_MIN || size > EXTENDED_MAX)) {

@@ -19,7 +19,7 @@ export type SeizeSource = 'hand' | 'life' | 'own';
 
 export const SEIZE_SOURCES: readonly SeizeSource[] = ['hand', 'life', 'own'];
 
-export interface SeizeInput {
+interface SeizeInput {
   level: Level;
   /** More than two players at the table (the multiplayer discounts). */
   multiplayer: boolean;

@@ -6,12 +6,12 @@
 import { ELEMENT_NAMES, OPPOSING, pointsOf, type Card, type Element } from './cards';
 import { chaoticPoints, elementalProtects } from './hands';
 
-export interface AttackLine {
+interface AttackLine {
   label: string;
   ep: number;
 }
 
-export interface Attack {
+interface Attack {
   ep: number;
   lines: AttackLine[];
 }

@@ -41,7 +41,7 @@ export const ACTIONS = [
 ] as const;
 export type ActionName = (typeof ACTIONS)[number];
 
-export const ACTION_NAMES: Record<ActionName, string> = {
+const ACTION_NAMES: Record<ActionName, string> = {
   abyss: 'Abyss',
   alignment: 'Alignment',
   portal: 'Portal',
@@ -71,7 +71,7 @@ export type Card =
   | { kind: 'artifact'; element: Element }
   | { kind: 'action'; action: ActionName };
 
-export type CardKind = Card['kind'];
+type CardKind = Card['kind'];
 
 /** The rulebook's table of points (what a card counts in chaotic EP). */
 export const POINTS: Record<Exclude<CardKind, 'number'>, number> = {
@@ -122,10 +122,6 @@ export const CARD_VALUES: Record<CardKind, { base: number; same: number } | null
   artifact: { base: 2, same: 4 },
   action: null
 };
-
-export function elementOf(card: Card): Element | undefined {
-  return 'element' in card ? card.element : undefined;
-}
 
 /** "Fire 5", "Water shard 3", "Air master element", "WiZ", "Stun". */
 export function cardLabel(card: Card): string {
@@ -195,7 +191,7 @@ export function isCard(value: unknown): value is Card {
 
 export type DeckId = 'solo-2' | 'solo-4r' | 'duo-2r' | 'trio-3' | 'quad-4' | 'quad-4s' | 'hexa-6';
 
-export interface DeckSpec {
+interface DeckSpec {
   id: DeckId;
   title: string;
   elements: Element[];

@@ -9,7 +9,7 @@ import { CHARACTER_ELEMENTS, DECKS, type DeckId, type Element } from './cards';
 import { charactersAllowed, seatsFor, type WizFormat, type WizSetup } from './format';
 
 /** A die's faces until one counts; the last roll is the one used. */
-export interface Rolls {
+interface Rolls {
   die: number;
   rolls: number[];
 }
@@ -75,7 +75,7 @@ export function poolRoll(seed: string, round: number, die: 4 | 6): number {
 }
 
 /** What the table chooses on the new-game screen; the draws fill in the rest. */
-export interface SetupChoices {
+interface SetupChoices {
   format: WizFormat;
   /** In seat order, clockwise; solo: your seat, then the opponent's. */
   players: PlayerSetup[];

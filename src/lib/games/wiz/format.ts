@@ -15,8 +15,7 @@ import {
   ELEMENTS,
   STANDARD_DECK,
   type DeckId,
-  type Element,
-  type Table
+  type Element
 } from './cards';
 
 export type WizFormat = 'solo' | 'standard' | 'large';
@@ -72,11 +71,6 @@ export function defaultDeck(format: WizFormat, people: number): DeckId {
   if (format === 'solo') return 'solo-2';
   if (format === 'large') return 'hexa-6';
   return decksFor(format, people).includes(STANDARD_DECK) ? STANDARD_DECK : decksFor(format, people)[0];
-}
-
-/** What the game plays with: its deck and the optional cards. */
-export function tableOf(setup: Pick<WizSetup, 'deck' | 'titans' | 'characters'>): Table {
-  return { deck: DECKS[setup.deck], titans: setup.titans, characters: setup.characters !== null };
 }
 
 /** Cards drawn (and discarded) per turn from the main deck: 1 with 2–3 seats, 2 with 4 or more. */

@@ -26,7 +26,7 @@ export interface ValuePart {
   value: number;
 }
 
-export interface HandValue {
+interface HandValue {
   value: number;
   /** The hand's element; null when its cards mix elements; undefined when only wild cards say. */
   element: Element | null | undefined;
@@ -39,7 +39,7 @@ const isWild = (c: Card) => c.kind === 'wiz' || c.kind === 'joker';
 const isCore = (c: Card) => isNatural(c) || isWild(c);
 
 /** The element a hand counts as: its character's, else the one all its element cards share. */
-export function handElement(cards: readonly Card[]): Element | null | undefined {
+function handElement(cards: readonly Card[]): Element | null | undefined {
   const character = cards.find((c) => c.kind === 'character');
   if (character && 'element' in character) return character.element;
   const elements = new Set(cards.filter(isNatural).map((c) => c.element));
@@ -161,10 +161,10 @@ function missingReason(card: Card, table: Table): string {
 
 // ---- Legal hands and 30+ hands ----------------------------------------------------------------
 
-export type HandKind = 'run' | 'shard-run' | 'set' | 'shard-set' | 'master' | 'character';
-export type OpeningWay = 'shard-run' | 'shard-set' | 'master' | 'run';
+type HandKind = 'run' | 'shard-run' | 'set' | 'shard-set' | 'master' | 'character';
+type OpeningWay = 'shard-run' | 'shard-set' | 'master' | 'run';
 
-export type Opening = { ok: true; way: OpeningWay; points: number } | { ok: false; reason: string };
+type Opening = { ok: true; way: OpeningWay; points: number } | { ok: false; reason: string };
 
 export type HandCheck =
   | {

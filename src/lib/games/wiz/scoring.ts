@@ -37,7 +37,7 @@ export interface TypedHand {
 }
 
 /** A hand the winner lists by its cards; its value is worked out from them. */
-export interface BuiltHand {
+interface BuiltHand {
   cards: Card[];
 }
 
@@ -230,7 +230,7 @@ export function chaoticProblem(ep: unknown, table: Table, name = 'Chaotic EP'): 
 export type Bonus = 1 | 2 | 3;
 
 /** What the one-element bonus is checked against, besides the hands nobody countered. */
-export interface BonusCheck {
+interface BonusCheck {
   /** The winner's countered hands: "all hands of the same element" counts them too. */
   countered?: readonly ScoredHand[];
   /**

@@ -3,7 +3,7 @@
  * asks for, or nothing. Never while typing in a field (a name, a note), except the number sheet's,
  * whose digits are no text of their own: Ctrl+Z there undoes the last step, as anywhere else.
  */
-export type Shortcut = 'undo' | 'redo' | 'keys';
+type Shortcut = 'undo' | 'redo' | 'keys';
 
 /** The list the "?" key shows: the keys, and what they do. */
 export const SHORTCUTS: readonly { keys: string; does: string }[] = [

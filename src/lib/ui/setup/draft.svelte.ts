@@ -7,7 +7,7 @@ import { SeedAndCode } from './seed-and-code.svelte';
 
 type Range = { min: number; max: number };
 
-export interface DraftOptions<S extends BaseSetup> {
+interface DraftOptions<S extends BaseSetup> {
   /** What the seed decides in this game, in a line. */
   note: string;
   /** A setup to start from (a shared link): its number of seats and its seed are taken at once. */

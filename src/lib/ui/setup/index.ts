@@ -14,7 +14,6 @@ export { default as PlayerCount } from './PlayerCount.svelte';
 export { default as TableChecklist } from './TableChecklist.svelte';
 export { default as PlayerNames } from '../PlayerNames.svelte';
 export { default as SeedShare } from '../SeedShare.svelte';
-export { SeedAndCode } from './seed-and-code.svelte';
-export { SetupDraft, type DraftOptions } from './draft.svelte';
+export { SetupDraft } from './draft.svelte';
 export { default as Toggle } from './Toggle.svelte';
 export { default as Later } from './Later.svelte';

@@ -1,0 +1,298 @@
+/**
+ * The sync server for shared games (#11, #35): Hocuspocus, the Yjs backend, with the room key
+ * check, the limits and the rooms' store as its hooks (the modules beside this one).
+ *
+ *   npm run sync-server -- [--port 1234] [--host 127.0.0.1] [--dir ./sync-data]
+ *   npm run sync-server -- --redis redis://… --postgres postgres://… [--trust-proxy]   (several)
+ *
+ * A phone connects to `ws://<host>:<port>` and names its room with the room key as its token.
+ * The first key a room sees is its key from then on (its hash is kept); a connection with a
+ * missing or different key is refused before the room's document is even loaded, so it never
+ * sees one byte of the game. One instance keeps rooms as files in --dir; several share updates
+ * through Redis and keep rooms in Postgres. Bound to loopback unless told otherwise: on a
+ * network, put it behind a TLS proxy (see README). GET /healthz answers whether the store (and
+ * Redis) can be reached; GET /metrics gives the counts in Prometheus' text format.
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import WebSocket, { WebSocketServer } from 'ws';
+import { Hocuspocus, type Extension } from '@hocuspocus/server';
+import { Redis } from '@hocuspocus/extension-redis';
+import IORedis from 'ioredis';
+import { CUT_OFF } from '../src/lib/sync/protocol';
+import { RoomStore } from './store';
+import { RoomKeeper, type Rooms } from './rooms';
+import { PostgresRooms } from './pg-store';
+import { Bucket, DEFAULT_LIMITS, type Limits } from './limits';
+import { minuteLine, newCounters, prometheus } from './metrics';
+
+export interface SyncServerOptions {
+  host?: string;
+  /** 0 picks a free port (the tests do). */
+  port?: number;
+  /** Where rooms are kept as files, when no --postgres is given. */
+  dir?: string;
+  /** Several instances: updates go through this Redis (`redis://host:port`)… */
+  redis?: string;
+  /** …and rooms are kept in this Postgres (`postgres://user@host/db`). */
+  postgres?: string;
+  /** With postgres: first copy the rooms a one-machine server kept in this directory. */
+  importDir?: string;
+  limits?: Partial<Limits>;
+  /** Rooms nobody touched for this many days are removed (checked at start and hourly). */
+  idleDays?: number;
+  /** Behind a proxy: the address a connection comes from is the proxy's X-Forwarded-For. */
+  trustProxy?: boolean;
+  /**
+   * A connection not let into any room by then is closed (default 10 s): Hocuspocus keeps what an
+   * unchecked connection sends until its key is checked, and one that never sends a key (or was
+   * refused) would otherwise hold that memory and its socket for good.
+   */
+  admitPatienceMs?: number;
+  /** How often the counts go to the log (default a minute; 0: never). */
+  metricsEveryMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface SyncServer {
+  host: string;
+  port: number;
+  /** Removes the idle rooms now (the server also does so hourly); gives their names. */
+  sweep(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+/** Hocuspocus' own close code for a connection it did not let in (its `Unauthorized`). */
+const NOT_ADMITTED = 4401;
+/** How long close() waits for the rooms to be written and leave memory. */
+const CLOSE_PATIENCE = 5000;
+
+/** The address on the TCP connection, or behind a trusted proxy the one it names last. */
+function addressOf(trustProxy: boolean) {
+  return (request: IncomingMessage): string => {
+    const forwarded = request.headers['x-forwarded-for'];
+    const named = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',');
+    const last = named[named.length - 1]?.trim();
+    return (trustProxy && last) || request.socket.remoteAddress || 'unknown';
+  };
+}
+
+async function openRedis(url: string): Promise<IORedis> {
+  const client = new IORedis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  // ioredis reconnects by itself; /healthz reports while it is away.
+  client.on('error', () => {});
+  try {
+    await client.connect();
+  } catch (error) {
+    client.disconnect();
+    throw new Error(`--redis: no Redis answers at ${url} (${String(error)})`);
+  }
+  return client;
+}
+
+export async function startSyncServer(options: SyncServerOptions = {}): Promise<SyncServer> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? (() => {});
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  if (options.redis && !options.postgres) {
+    throw new Error('--redis: several instances need one store for their rooms: add --postgres.');
+  }
+  if (options.importDir && !options.postgres)
+    throw new Error('--import-dir: rooms are imported into --postgres.');
+  const store: Rooms = options.postgres
+    ? await PostgresRooms.open(options.postgres)
+    : new RoomStore(resolve(options.dir ?? './sync-data'));
+  if (options.importDir && store instanceof PostgresRooms) {
+    const copied = await store.importFiles(new RoomStore(resolve(options.importDir)));
+    log(`imported ${copied.length} room${copied.length === 1 ? '' : 's'} from ${resolve(options.importDir)}`);
+  }
+  const counters = newCounters();
+  const keeper = new RoomKeeper({ store, limits, counters, addressOf: addressOf(!!options.trustProxy), log });
+  const extensions: Extension[] = [keeper];
+  let redis: IORedis | undefined;
+  if (options.redis) {
+    redis = await openRedis(options.redis);
+    const main = redis;
+    extensions.push(new Redis({ createClient: () => main.duplicate() }));
+  }
+  const admitted = new WeakSet<object>();
+  extensions.push({
+    connected: async ({ connection }) => void admitted.add(connection.webSocket)
+  });
+  const hocuspocus = new Hocuspocus({ quiet: true, extensions });
+
+  const healthy = async (): Promise<string | undefined> =>
+    (await store.healthy()) ?? (redis && redis.status !== 'ready' ? `Redis is ${redis.status}` : undefined);
+
+  const http = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0];
+    if (path === '/healthz') {
+      void healthy().then((trouble) => {
+        response.writeHead(trouble ? 503 : 200, { 'Content-Type': 'text/plain' });
+        response.end(trouble ? `${trouble}\n` : 'ok\n');
+      });
+      return;
+    }
+    if (path === '/metrics') {
+      response.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4' });
+      response.end(prometheus(hocuspocus, counters));
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': 'text/plain' });
+    response.end('Tableside sync server\n');
+  });
+
+  // A message over maxPayload closes the connection with 1009 (CUT_OFF.tooBig) by itself.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes });
+  http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    wss.handleUpgrade(request, socket, head, (ws: WebSocket) => {
+      ws.on('error', () => {});
+      const bucket = new Bucket(limits.messagesPerSecond, limits.messageBurst, Date.now());
+      let cut = false;
+      // Every message passes here before Hocuspocus hears of it: once the connection is cut off,
+      // what it already sent in the same burst is dropped too, not handled while the close goes out.
+      const emit = ws.emit.bind(ws);
+      ws.emit = (event: string, ...args: unknown[]) => {
+        if (event !== 'message') return emit(event, ...args);
+        if (cut) return false;
+        counters.messages += 1;
+        if (bucket.take(Date.now())) return emit(event, ...args);
+        cut = true;
+        counters.cutOff += 1;
+        log(
+          `cut off ${addressOf(!!options.trustProxy)(request)}: more than ${limits.messagesPerSecond} messages a second`
+        );
+        ws.close(CUT_OFF.tooFast, 'too many messages');
+        setTimeout(() => ws.terminate(), 1000).unref();
+        return false;
+      };
+      const patience = setTimeout(() => {
+        if (!admitted.has(ws)) ws.close(NOT_ADMITTED, 'not let into any room');
+      }, options.admitPatienceMs ?? 10_000);
+      patience.unref();
+      ws.on('close', () => clearTimeout(patience));
+      hocuspocus.handleConnection(ws as never, request);
+    });
+  });
+
+  await new Promise<void>((ok, fail) => {
+    http.once('error', fail);
+    http.listen(options.port ?? 1234, host, () => ok());
+  });
+  const address = http.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  log(
+    `Sync server on ws://${host}:${port}, rooms in ${store.where}` +
+      (options.redis ? `, updates shared through ${options.redis}` : '')
+  );
+
+  const idleMs = (options.idleDays ?? 90) * DAY;
+  const sweep = () => keeper.sweep(hocuspocus, idleMs);
+  const sweeping = setInterval(
+    () => void sweep().catch((e) => log(`sweep failed: ${String(e)}`)),
+    60 * 60 * 1000
+  );
+  sweeping.unref();
+  await sweep();
+
+  const every = options.metricsEveryMs ?? 60_000;
+  let since = { ...counters };
+  const counting =
+    every > 0
+      ? setInterval(() => {
+          log(minuteLine(hocuspocus, counters, since));
+          since = { ...counters };
+        }, every)
+      : undefined;
+  counting?.unref();
+
+  return {
+    host,
+    port,
+    sweep,
+    async close() {
+      clearInterval(sweeping);
+      if (counting) clearInterval(counting);
+      const closed = new Promise<void>((ok) => http.close(() => ok()));
+      // Every update is stored as it arrives; closing the sockets lets each room compact and
+      // leave memory as its last phone goes.
+      for (const ws of wss.clients) ws.terminate();
+      const end = Date.now() + CLOSE_PATIENCE;
+      while (hocuspocus.getDocumentsCount() > 0 && Date.now() < end)
+        await new Promise((r) => setTimeout(r, 10));
+      await new Promise<void>((ok) => wss.close(() => ok()));
+      await closed;
+      // Redis' extension says goodbye to Redis here, which waits for ever when Redis is gone.
+      const destroyed = hocuspocus.hooks('onDestroy', { instance: hocuspocus }).catch(() => {});
+      await Promise.race([destroyed, new Promise((r) => setTimeout(r, CLOSE_PATIENCE).unref())]);
+      redis?.disconnect();
+      await store.close();
+    }
+  };
+}
+
+function option(args: string[], name: string): string | undefined {
+  const at = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (at < 0) return undefined;
+  return args[at].includes('=') ? args[at].slice(args[at].indexOf('=') + 1) : args[at + 1];
+}
+
+function count(args: string[], name: string): number | undefined {
+  const given = option(args, name);
+  if (given === undefined) return undefined;
+  const n = Number(given);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`--${name}: not a number of 0 or more: ${given}`);
+  return n;
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const port = Number(option(args, 'port') ?? 1234);
+  const host = option(args, 'host') ?? '127.0.0.1';
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: not a port: ${port}`);
+  const limits: Partial<Limits> = {};
+  const set = (key: keyof Limits, flag: string) => {
+    const n = count(args, flag);
+    if (n !== undefined) limits[key] = n;
+  };
+  set('maxMessageBytes', 'max-message-bytes');
+  set('messagesPerSecond', 'messages-per-second');
+  set('messageBurst', 'message-burst');
+  set('roomsPerHour', 'rooms-per-hour');
+  set('phonesPerRoom', 'phones-per-room');
+  const server = await startSyncServer({
+    host,
+    port,
+    dir: option(args, 'dir'),
+    redis: option(args, 'redis'),
+    postgres: option(args, 'postgres'),
+    importDir: option(args, 'import-dir'),
+    idleDays: count(args, 'idle-days'),
+    trustProxy: args.includes('--trust-proxy'),
+    limits,
+    log: (line) => console.log(`${new Date().toISOString()} ${line}`)
+  });
+  if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') {
+    console.log('Not on loopback: phones on HTTPS reach it only as wss://, through a TLS proxy.');
+  }
+  // Hocuspocus runs some hooks without waiting for them (Redis' publish on every change among
+  // them): one that fails while Redis is away must be logged, not end the process and every
+  // table on it.
+  process.on('unhandledRejection', (error) => console.error(`${new Date().toISOString()} ${String(error)}`));
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+const invoked = process.argv[1] && pathToFileURL(realpathSync(process.argv[1])).href;
+if (invoked === import.meta.url) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
