@@ -15,7 +15,7 @@ import { logRange } from './load';
  * Dexie tells every tab of every committed write (`storagemutated`, over a BroadcastChannel);
  * this reads the head only after a write that touched the log, and reads it with one key cursor
  * on IndexedDB itself. A liveQuery did the same through Dexie's query machinery, about 10 ms of
- * main thread per tap at 4× CPU, after every tap of this tab's own (scripts/bench-taps.ts).
+ * main thread per tap at 4× CPU, after every tap of this tab's own (scripts/bench/bench-taps.ts).
  */
 export function followLog(db: TablesideDB, sessionId: string, changed: (head: number) => void): () => void {
   let stopped = false;
