@@ -14,7 +14,7 @@
  */
 import type { EventRecord, ProfileRecord, SessionRecord } from '../db/records';
 
-export const JOURNAL_VERSION = 1;
+const JOURNAL_VERSION = 1;
 
 /** A game as its journal tells it. */
 export interface JournalGame {
@@ -26,7 +26,7 @@ export interface JournalGame {
 }
 
 /** What reading one file found, including what had to be skipped. */
-export interface DecodedJournal {
+interface DecodedJournal {
   /** Undefined when the file has no readable first line: the journal cannot restore this game. */
   game: JournalGame | undefined;
   /** Lines skipped because they do not parse or do not have the right shape. */

@@ -20,7 +20,7 @@ export type JournalMessage = JournalRequest | JournalRequest[] | JournalPing;
  * The page asks when a request has waited long (client.ts): a worker that does not answer has
  * stopped (Chromium left it hanging when it deleted the origin's storage under a full disk).
  */
-export interface JournalPing {
+interface JournalPing {
   ping: number;
 }
 

@@ -2,7 +2,7 @@
  * Whether this browser keeps Tableside's recovery copy, for the settings screen. Set by the
  * journal's client (client.ts) as it starts and as its writes succeed or fail.
  */
-export type JournalState =
+type JournalState =
   /** Not started yet (the database opens first). */
   | 'starting'
   /** Every stored step is also written to the recovery copy. */

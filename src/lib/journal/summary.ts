@@ -35,7 +35,7 @@ export interface FileFold {
 }
 
 /** What reading a journal (from its summary on) found. */
-export interface FoldedFile {
+interface FoldedFile {
   /** The fold of every whole line. */
   state: FileFold;
   /** The file ends in a torn line (it counts as one more damaged line). */

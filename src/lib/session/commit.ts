@@ -20,7 +20,7 @@ export interface CommitJob {
   record?: Partial<SessionRecord>;
 }
 
-export interface CommitHandlers {
+interface CommitHandlers {
   committed(jobs: CommitJob[]): void;
   /** `jobs` failed to write; `dropped` were queued behind them and were not tried. */
   failed(jobs: CommitJob[], dropped: CommitJob[], error: unknown): void;

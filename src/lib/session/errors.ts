@@ -11,7 +11,7 @@ export class SessionUnreadableError extends Error {
 export { SessionNotFoundError, storageTrouble, type StorageTrouble } from './storage-trouble';
 import { chain, storageTrouble, type StorageTrouble } from './storage-trouble';
 
-export const STORAGE_MESSAGES: Record<StorageTrouble, string> = {
+const STORAGE_MESSAGES: Record<StorageTrouble, string> = {
   missing:
     'This game is no longer in the browser’s saved data (it was deleted in another tab, or by the browser), so the last change was not saved and has been taken back.',
   full: 'Your phone’s storage is full, so the last change was not saved and has been taken back. Free some space on the phone (photos, videos or apps you do not need), then tap again. Export a backup from Settings now so no game is lost.',

@@ -89,7 +89,7 @@ export interface CompiledMachine {
 class Unsupported extends Error {}
 
 /** On a view (CompiledMachine.view), the real snapshot behind it; undefined on anything else. */
-export const REAL = Symbol('real snapshot');
+const REAL = Symbol('real snapshot');
 /** On a view, the state it shows and the compiled machine it came from. */
 const VIEWED = Symbol('viewed state');
 

@@ -19,7 +19,7 @@ import type { GameLogic, StepMeta } from './types';
 const MOVED_ON = 'That tap was on a step that had already moved on.';
 
 /** Everything a screen shows of the game, read once per change. */
-export interface SessionState {
+interface SessionState {
   readonly record: Readonly<SessionRecord>;
   readonly snapshot: AnyMachineSnapshot;
   readonly head: number;

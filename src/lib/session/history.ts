@@ -8,7 +8,7 @@ import type { HistoryItem } from './log-store';
 import type { Timeline } from './timeline';
 import type { GameLogic, Period } from './types';
 
-export interface HistoryGroup {
+interface HistoryGroup {
   key: string;
   title: string;
   main: HistoryItem[];

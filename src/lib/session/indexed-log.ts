@@ -31,7 +31,7 @@ import type { Scheduler } from '../util/after-paint';
 /** Undo this close to the start of a window reads further back, behind the screen. */
 const DEEPEN_AT = 25;
 
-export interface IndexedLogOptions {
+interface IndexedLogOptions {
   snapshotEvery: number;
   now: () => number;
   schedule: Scheduler;

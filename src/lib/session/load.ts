@@ -91,7 +91,7 @@ export async function loadTimeline<S extends BaseSetup>(
   return buildTimeline(logic, record.setup as unknown as S, entries, cache, every);
 }
 
-export interface FoundWindow {
+interface FoundWindow {
   /** Entries from the cached state's event up to `below` (exclusive). */
   entries: EventRecord[];
   start: { depth: number; snapshot: AnyMachineSnapshot };

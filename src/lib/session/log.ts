@@ -30,7 +30,7 @@ export function foldLog(entries: readonly EventRecord[]): FoldedLog {
   return { effective, redo };
 }
 
-export interface LogProblem {
+interface LogProblem {
   /** How many entries from the start are sound. */
   validLength: number;
   message: string;

@@ -13,7 +13,7 @@
 let repeatDepth = 0;
 let inlineDepth = 0;
 
-export interface ControlKind {
+interface ControlKind {
   repeat?: boolean;
   /** The control shows a refusal beside itself. */
   inline?: boolean;

@@ -6,7 +6,7 @@
  */
 import type { GameResult, Period, PlayerResult } from './types';
 
-export interface ResultInput {
+interface ResultInput {
   finished: boolean;
   players: { id: string; name: string; score: number; team?: number }[];
   /** Ids of the winners (empty while nobody has won). */

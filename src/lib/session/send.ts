@@ -13,10 +13,9 @@ import type { GameLogic, StepMeta } from './types';
 
 export type Intent = { kind: 'event'; event: GameEvent } | { kind: 'undo' } | { kind: 'redo' };
 
-export type Decision =
-  { ok: true; entry: EventRecord; next: AnyMachineSnapshot } | { ok: false; reason: string };
+type Decision = { ok: true; entry: EventRecord; next: AnyMachineSnapshot } | { ok: false; reason: string };
 
-export interface DecideContext {
+interface DecideContext {
   sessionId: string;
   time: number;
   /** The tap came from a "one more" control: kept on its entry (`EventRecord.repeat`). */

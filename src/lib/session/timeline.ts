@@ -255,7 +255,7 @@ export class Timeline<S extends BaseSetup = BaseSetup> {
   }
 }
 
-export function eventsOf(effective: readonly StepRecord[], from: number, to?: number): GameEvent[] {
+function eventsOf(effective: readonly StepRecord[], from: number, to?: number): GameEvent[] {
   return effective.slice(from, to).map((e) => e.event);
 }
 

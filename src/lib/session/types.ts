@@ -115,7 +115,7 @@ export interface Period {
   number: number;
 }
 
-export interface Standing {
+interface Standing {
   /** Score by player id. Team games give every member the team's score. */
   scores: Record<string, number>;
   /** A line the score races towards, when the game has one. */

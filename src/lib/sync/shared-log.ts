@@ -36,7 +36,7 @@ export const KEPT_HERE = 'Offline: this tap is kept on this phone and sent when 
 export const STALE_SHARED =
   'The game changed on another phone just before your tap. Here it is now; tap again if you still want that.';
 
-export interface SharedLogParts<S extends BaseSetup> {
+interface SharedLogParts<S extends BaseSetup> {
   db: TablesideDB;
   logic: GameLogic<S>;
   record: SessionRecord;
