@@ -42,7 +42,7 @@ import { benchTaps, tapTable } from './bench-taps';
 import { benchSizes } from './bench-sizes';
 import { gameStats, headToHead, playerStats, playRecord, type GameInfo } from '../../src/lib/results/stats';
 import type { EventRecord, GameEvent, SessionRecord, SnapshotRecord } from '../../src/lib/db/records';
-import { checkBackup } from '../../src/lib/db/backup';
+import { checkBackup } from '../../src/lib/backup/check';
 import { longBackup } from '../../tests/fixtures/long-backup';
 import { benchJournal } from './bench-journal';
 import { benchSync } from './bench-sync';

@@ -3,24 +3,16 @@
  * checks a 100,000-event file without holding the page (it yields while it works).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  applyImport,
-  checkBackup,
-  exportBackup,
-  importBackup,
-  planImport,
-  type Backup
-} from '../../src/lib/db/backup';
-import {
-  copyGame,
-  mergeProfiles,
-  planGame,
-  emptySummary,
-  sameEntry,
-  summaryText
-} from '../../src/lib/db/import-plan';
-import { Problems, Where } from '../../src/lib/db/import-read';
-import { unknownFields } from '../../src/lib/db/import-shape';
+import { applyImport } from '../../src/lib/backup/apply';
+import { checkBackup } from '../../src/lib/backup/check';
+import type { Backup } from '../../src/lib/backup/format';
+import { importBackup } from '../../src/lib/backup/import';
+import { planImport } from '../../src/lib/backup/plan';
+import { exportBackup } from '../../src/lib/backup/write';
+import { copyGame, mergeProfiles, planGame, sameEntry } from '../../src/lib/backup/decide';
+import { emptySummary, summaryText } from '../../src/lib/backup/summary';
+import { Problems, Where } from '../../src/lib/backup/read';
+import { unknownFields } from '../../src/lib/backup/shape';
 import type { EventRecord, SessionRecord } from '../../src/lib/db/records';
 import { GAMES, logicFor } from '../../src/lib/games/registry';
 import { FORMATS as TITANS_FORMATS, type TitansFormat } from '../../src/lib/games/titans/format';

@@ -10,7 +10,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Dexie } from 'dexie';
 import * as Y from 'yjs';
-import { exportBackup, importBackup, type Backup } from '../../src/lib/db/backup';
+import type { Backup } from '../../src/lib/backup/format';
+import { exportBackup } from '../../src/lib/backup/write';
+import { importBackup } from '../../src/lib/backup/import';
 import type { SessionRecord } from '../../src/lib/db/records';
 import type { TablesideDB } from '../../src/lib/db/schema';
 import { readLog } from '../../src/lib/session/load';

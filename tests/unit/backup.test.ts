@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BACKUP_FORMAT, checkBackup, exportBackup, importBackup, type Backup } from '../../src/lib/db/backup';
+import { BACKUP_FORMAT, type Backup } from '../../src/lib/backup/format';
+import { checkBackup } from '../../src/lib/backup/check';
+import { exportBackup } from '../../src/lib/backup/write';
+import { importBackup } from '../../src/lib/backup/import';
 import { SessionRuntime } from '../../src/lib/session/runtime';
 import { tallyLogic, tallySetup } from '../fixtures/tally';
 import { EXPORTED, LEAK, PATH, T0, resolveTally as resolveGame } from './backup-helpers';

@@ -7,7 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Dexie } from 'dexie';
 import * as Y from 'yjs';
-import { exportBackup, importBackup } from '../../src/lib/db/backup';
+import { exportBackup } from '../../src/lib/backup/write';
+import { importBackup } from '../../src/lib/backup/import';
 import type { SessionRecord, SharedGame } from '../../src/lib/db/records';
 import type { TablesideDB } from '../../src/lib/db/schema';
 import { logicFor } from '../../src/lib/games/registry';

@@ -15,7 +15,8 @@ import { recover } from '../../src/lib/journal/recover';
 import { describeWith } from '../../src/lib/journal/describe';
 import { mergeProfiles, renameProfile } from '../../src/lib/db/profiles';
 import { markDeleted, unmarkDeleted } from '../../src/lib/session/store';
-import { exportBackup, importBackup } from '../../src/lib/db/backup';
+import { exportBackup } from '../../src/lib/backup/write';
+import { importBackup } from '../../src/lib/backup/import';
 import { tallyLogic, tallySetup } from '../fixtures/tally';
 import { fakeClock, freshDb } from './helpers';
 

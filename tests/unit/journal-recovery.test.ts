@@ -14,7 +14,7 @@ import { MemoryFiles } from '../../src/lib/journal/files';
 import { attachJournal } from '../../src/lib/journal/attach';
 import { journalForwarded, unjournaled } from '../../src/lib/journal/middleware';
 import { encodeEntries, journalFileName } from '../../src/lib/journal/format';
-import { emptyReport, recover, rewriteJournals, type RecoverOptions } from '../../src/lib/journal/recover';
+import { emptyReport, recover, type RecoverOptions } from '../../src/lib/journal/recover';
 import { describeWith } from '../../src/lib/journal/describe';
 import { planRecovery } from '../../src/lib/journal/plan';
 import { GatedJournal } from '../../src/lib/journal/gate';
@@ -24,7 +24,8 @@ import type { GameLogic } from '../../src/lib/session/types';
 import { finishedGames, type FinishedGame } from '../fixtures/finished';
 import { tallyLogic, tallySetup, type TallyContext } from '../fixtures/tally';
 import { fakeClock, freshDb } from './helpers';
-import { exportBackup, importBackup } from '../../src/lib/db/backup';
+import { exportBackup } from '../../src/lib/backup/write';
+import { importBackup } from '../../src/lib/backup/import';
 import { backupFromJournal } from '../../src/lib/journal/export';
 import { lostGameCopy } from '../../src/lib/session/lost-copy';
 import { openSession } from '../../src/lib/app/open-game';
@@ -393,14 +394,14 @@ describe('restoring from the journal', () => {
     expect((await journal.read(rt.session.id))?.events).toEqual(await readLog(db, rt.session.id));
   });
 
-  it('journals of games a backup replaced can be written anew at once', async () => {
+  it('steps put over other stored steps: the journal is written anew to match', async () => {
     const db = freshDb();
     const { journal } = withJournal(db);
     const rt = await tallyGame(db, 3);
     await settle(journal);
     const replaced = rt.log.map((e) => ({ ...e, time: e.time + 5, label: `${e.label} (imported)` }));
     await db.events.bulkPut(replaced);
-    await rewriteJournals(db, journal, [rt.session.id, 'not-a-game']);
+    await settle(journal);
     expect((await journal.read(rt.session.id))?.events).toEqual(replaced);
   });
 

@@ -5,8 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { checkBackup, exportBackup, importBackup, type Backup } from '../../src/lib/db/backup';
-import { emptySummary, summaryText, tooManyProfiles } from '../../src/lib/db/import-plan';
+import type { Backup } from '../../src/lib/backup/format';
+import { checkBackup } from '../../src/lib/backup/check';
+import { exportBackup } from '../../src/lib/backup/write';
+import { importBackup } from '../../src/lib/backup/import';
+import { tooManyProfiles } from '../../src/lib/backup/decide';
+import { emptySummary, summaryText } from '../../src/lib/backup/summary';
 import { MAX_PROFILES, notRememberedText, seatProfiles } from '../../src/lib/db/profiles';
 import type { ProfileRecord } from '../../src/lib/db/records';
 import type { TablesideDB } from '../../src/lib/db/schema';

@@ -4,7 +4,8 @@
  * `location` and `comments`.
  */
 import { describe, expect, it } from 'vitest';
-import { exportBackup, importBackup } from '../../src/lib/db/backup';
+import { exportBackup } from '../../src/lib/backup/write';
+import { importBackup } from '../../src/lib/backup/import';
 import { playNotesProblem } from '../../src/lib/results/play-notes';
 import { setPlayNotes } from '../../src/lib/session/store';
 import { playRecord } from '../../src/lib/results/stats';

@@ -14,7 +14,8 @@ import {
 } from '../../src/lib/util/player-name';
 import { SessionRuntime } from '../../src/lib/session/runtime';
 import { playerStats, playersOf, playRecord } from '../../src/lib/results/stats';
-import { exportBackup, importBackup } from '../../src/lib/db/backup';
+import { exportBackup } from '../../src/lib/backup/write';
+import { importBackup } from '../../src/lib/backup/import';
 import { finishedGames, storedFinished } from '../fixtures/finished';
 import { freshDb } from './helpers';
 

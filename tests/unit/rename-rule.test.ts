@@ -22,7 +22,8 @@ import { playRecord } from '../../src/lib/results/stats';
 import { loadPlays } from '../../src/lib/results/load';
 import { bgStatsPlay } from '../../src/lib/results/bgstats';
 import { shareText } from '../../src/lib/results/share';
-import { exportBackup, importBackup } from '../../src/lib/db/backup';
+import { exportBackup } from '../../src/lib/backup/write';
+import { importBackup } from '../../src/lib/backup/import';
 import { logicFor } from '../../src/lib/games/registry';
 import { freshDb } from './helpers';
 

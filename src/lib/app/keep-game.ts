@@ -4,13 +4,8 @@
  * built from what the screen holds, so it imports on any phone (Settings → Import). Loaded only
  * when the person asks: the backup code is the settings page's, not the play screen's.
  */
-import {
-  BACKUP_FORMAT,
-  BACKUP_FORMAT_VERSION,
-  backupFileName,
-  exportBackup,
-  type Backup
-} from '../db/backup';
+import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, backupFileName, type Backup } from '../backup/format';
+import { exportBackup } from '../backup/write';
 import type { EventRecord, SessionRecord } from '../db/records';
 import { SCHEMA_VERSION, type TablesideDB } from '../db/schema';
 import { downloadBackup, shareFile } from '../ui/download';

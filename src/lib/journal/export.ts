@@ -4,7 +4,7 @@
  * imports anywhere, built from what the journal's files hold. Settings live only in the
  * database, so this file has none.
  */
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type Backup } from '../db/backup';
+import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type Backup } from '../backup/format';
 import type { ProfileRecord } from '../db/records';
 import { SCHEMA_VERSION } from '../db/schema';
 import type { JournalApi } from './journal';

@@ -8,8 +8,10 @@
  *
  * What a committed transaction becomes, per game, in the order the games were first touched:
  *   - the session added: `start` (with the remembered players its seats point at), then its steps;
- *   - the session put whole, or steps of it deleted: the journal written anew from IndexedDB;
- *   - steps added or put: `append`, with the record fields changed in the same transaction;
+ *   - the session put whole, steps of it deleted or put over other ones: the journal written anew
+ *     from IndexedDB;
+ *   - steps added (or put where there were none): `append`, with the record fields changed in
+ *     the same transaction;
  *   - only record fields changed: `update`;
  *   - the session deleted: `remove`;
  *   - a remembered player added, renamed, merged away: every game seated with them written anew,
@@ -21,7 +23,13 @@
  * event; one that must read first (the players of a new game, a record to rewrite) holds the
  * later ones behind it. `journalForwarded()` resolves when nothing is waiting (tests use it).
  */
-import Dexie, { type DBCore, type DBCoreMutateRequest, type DBCoreTable, type Middleware } from 'dexie';
+import Dexie, {
+  type DBCore,
+  type DBCoreMutateRequest,
+  type DBCoreTable,
+  type DBCoreTransaction,
+  type Middleware
+} from 'dexie';
 import type { EventRecord, ProfileRecord, SessionRecord } from '../db/records';
 import type { JournalApi } from './journal';
 import { journalFor } from './attach';
@@ -92,14 +100,36 @@ export async function journalForwarded(): Promise<void> {
   while (chains.size) await Promise.all([...chains.values()]);
 }
 
-function watch(db: Dexie, table: DBCoreTable, name: string, req: DBCoreMutateRequest) {
+async function watch(db: Dexie, table: DBCoreTable, name: string, req: DBCoreMutateRequest) {
   const trans = req.trans as unknown as IDBTransaction;
   if (quiet.has(trans) || !journalFor(db)) return table.mutate(req);
-  return table.mutate(req).then((res) => {
-    // Only what was stored: a failed add in a bulk is not the game's.
-    if (!res.numFailures) note(pendingFor(db, trans), name, req);
-    return res;
+  const overwritten =
+    name === 'events' && req.type === 'put' ? await overwrites(table, req.trans, req.values) : [];
+  const res = await table.mutate(req);
+  // Only what was stored: a failed add in a bulk is not the game's.
+  if (!res.numFailures) {
+    const pending = pendingFor(db, trans);
+    note(pending, name, req);
+    for (const id of overwritten) game(pending, id).whole = true;
+  }
+  return res;
+}
+
+/**
+ * The games whose stored steps a put replaces with other ones: their journals are written anew.
+ * A step put again as it was (two tabs mirroring one shared game) is an append like any other.
+ */
+async function overwrites(table: DBCoreTable, trans: DBCoreTransaction, values: readonly EventRecord[]) {
+  const stored = (await table.getMany({ trans, keys: values.map((e) => [e.sessionId, e.seq]) })) as (
+    EventRecord | undefined
+  )[];
+  const ids = new Set<string>();
+  stored.forEach((old, i) => {
+    const now = values[i];
+    if (old && (old.time !== now.time || old.kind !== now.kind || old.label !== now.label))
+      ids.add(now.sessionId);
   });
+  return ids;
 }
 
 function pendingFor(db: Dexie, trans: IDBTransaction): Pending {

@@ -313,21 +313,3 @@ async function catchUp(
   // The log itself the journal reads (in the app, its worker): not this page.
   return journal.rewriteFromStore(db.name, record, people);
 }
-
-/**
- * Writes the journals of these games anew from IndexedDB, e.g. right after a backup import has
- * replaced them (the next start would notice most differences, not all). Resolves when written.
- */
-export async function rewriteJournals(
-  db: TablesideDB,
-  journal: JournalApi,
-  ids: readonly string[]
-): Promise<void> {
-  const known = new Map<string, SessionRecord>();
-  for (const id of ids) {
-    const record = await db.sessions.get(id);
-    if (record) known.set(id, record);
-  }
-  const steps: CatchUp[] = [...known.keys()].map((id) => ({ kind: 'rewrite', id }));
-  await catchUpAll(db, journal, steps, known, emptyReport());
-}

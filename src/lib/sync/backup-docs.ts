@@ -1,7 +1,7 @@
 /**
  * Shared games in backups: their documents read for export, checked on a scratch document when
  * a file is checked, and merged into this phone's stored documents when it is imported. Loaded
- * by src/lib/db/backup.ts only when there is a shared game to handle (it brings Yjs).
+ * by src/lib/backup/ only when there is a shared game to handle (it brings Yjs).
  */
 import { fromBase64, toBase64 } from './base64';
 import { checkUpdate, type CopyExpectation } from './check-copy';

@@ -18,13 +18,13 @@
  */
 import * as Y from 'yjs';
 import type { GameLogic } from '../session/types';
-import { Problems, structuralProblems, Where } from '../db/import-read';
-import { shortText } from '../db/incoming';
+import { Problems, structuralProblems, Where } from '../backup/read';
+import { shortText } from '../backup/incoming';
 import { mergeDoc } from './doc';
 import { entryKey, parseEntry, type SharedEntry } from './entry';
 import { SharedView } from './view';
 
-/** Steps a shared game may hold, as a backup may (MAX_EVENTS in db/backup.ts). */
+/** Steps a shared game may hold, as a backup may (MAX_EVENTS in backup/format.ts). */
 const MAX_COPY_ENTRIES = 1_000_000;
 /** How far a lamport or counter may run ahead of the entries a document holds. */
 const COPY_SLACK = 1000;

@@ -16,7 +16,7 @@ import type { BaseSetup, GameEvent } from '../db/records';
 import { crossCheck, initialState, replay, ReplayError, step } from '../session/replay';
 import { refusalReason } from '../session/send';
 import type { GameLogic } from '../session/types';
-import { eventProblem } from '../db/incoming';
+import { eventProblem } from '../backup/incoming';
 import { compareEntries, entryKey, type EntryId, type SharedEntry, type UndoEntry } from './entry';
 
 export type EntryOutcome =

@@ -2,14 +2,15 @@
  * A shared game arriving from outside (a game file, however it came: chosen in Settings, shared
  * to Tableside, tapped in the phone's files; or a room's first document when a phone joins) is
  * a stranger's input. It is put in the shape of a one-game backup and checked by the backup's
- * own checks (db/backup.ts `checkBackupValue`): the record's fields and dates, the room, key and
+ * own checks (backup/check.ts `checkBackupValue`): the record's fields and dates, the room, key and
  * sync server, the names, the setup's fields and the game's own setup check, and the shared copy
  * (sync/check-copy.ts). So whatever gets in this way, the phone's next backup still imports on
  * another phone. Nothing is stored here: the caller stores what passed (share.ts).
  */
 import * as Y from 'yjs';
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, checkBackupValue, type GameResolver } from '../db/backup';
-import { MAX_BACKUP_BYTES } from '../db/import-read';
+import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type GameResolver } from '../backup/format';
+import { checkBackupValue } from '../backup/check';
+import { MAX_BACKUP_BYTES } from '../backup/read';
 import type { BaseSetup, SessionRecord, SharedGame } from '../db/records';
 import { SCHEMA_VERSION } from '../db/schema';
 import { fromBase64, toBase64 } from './base64';

@@ -14,7 +14,7 @@ import { appendEntry, encodeDoc, mergeDoc, readMeta, writeMeta, type SharedGameM
 import { deleteDoc, loadDoc } from './store';
 import { connectWebsocket, type Connect } from './connect';
 import { logicFor } from '../games/registry';
-import type { GameResolver } from '../db/backup';
+import type { GameResolver } from '../backup/format';
 import { sameJson, rawMeta } from './check-copy';
 import {
   checkGameFile,

@@ -17,7 +17,7 @@ import { fold, redoTarget, refold, undoTarget, type Fold } from './fold';
 import type { EntryId, SharedEntry } from './entry';
 import { entryKey } from './entry';
 import { keptTime } from '../util/dates';
-import { shortText } from '../db/incoming';
+import { shortText } from '../backup/incoming';
 
 const CHECKPOINT_EVERY = 50;
 

@@ -1,5 +1,5 @@
 /** Hands a file to the browser as a download (backups, a shared game's file). */
-import { backupFileName, type Backup } from '../db/backup';
+import { backupFileName, type Backup } from '../backup/format';
 
 export function downloadBackup(backup: Backup): void {
   downloadFile(backupFileName(), new Blob([JSON.stringify(backup, null, 1)], { type: 'application/json' }));

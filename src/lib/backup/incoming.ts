@@ -2,13 +2,13 @@
  * What a game from outside the phone must be, whichever way it came in (a backup, a game file,
  * a share, a room's first document, another phone's taps): the fields its game knows, at any
  * depth, in values no bigger or deeper than a person's data ever is. The backup's check
- * (import-rebuild.ts), the shared copy's (sync/backup-docs.ts) and the fold of another phone's
+ * (rebuild.ts), the shared copy's (sync/backup-docs.ts) and the fold of another phone's
  * taps (sync/fold.ts) all call these, so a way in cannot skip one. Pure.
  */
-import type { GameEvent } from './records';
+import type { GameEvent } from '../db/records';
 import type { GameLogic } from '../session/types';
-import { Problems, structuralProblems, Where } from './import-read';
-import { unknownFields } from './import-shape';
+import { Problems, structuralProblems, Where } from './read';
+import { unknownFields } from './shape';
 
 const SETUP_CHECKED = new Set(['players', 'seed']);
 const EVENT_CHECKED = new Set(['type']);

@@ -12,7 +12,7 @@ import type {
   SessionRecord,
   SessionStatus,
   SnapshotRecord
-} from './records';
+} from '../db/records';
 import { logProblem } from '../session/log';
 import { crossCheck, step, storeState } from '../session/replay';
 import { compileMachine } from '../session/fast-replay';
@@ -21,9 +21,9 @@ import { adjustedLabel } from '../session/adjust';
 import { Timeline } from '../session/timeline';
 import type { GameLogic, Period } from '../session/types';
 import { storedSummary, summaryFields, type SeatSpan } from '../session/summary-seats';
-import { Where, type Problems } from './import-read';
+import { Where, type Problems } from './read';
 import { eventFieldProblems, setupFieldProblems } from './incoming';
-import type { Slicer } from './import-slices';
+import type { Slicer } from './slices';
 
 /** As the runtime: a cached state every 50 events keeps an undo's replay short. */
 const CHECKPOINT_EVERY = 50;

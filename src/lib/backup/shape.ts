@@ -6,7 +6,7 @@
  */
 import type { FieldShape } from '../session/types';
 import { MAX_NAME, nameLength, normalizeName, storedNameProblem } from '../util/player-name';
-import type { Where } from './import-read';
+import type { Where } from './read';
 
 /** Checks one value found at `where`, adding what is wrong there. */
 type Check = (value: unknown, where: Where) => void;
