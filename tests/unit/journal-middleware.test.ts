@@ -14,7 +14,7 @@ import { journalForwarded, unjournaled } from '../../src/lib/journal/middleware'
 import { recover } from '../../src/lib/journal/recover';
 import { describeWith } from '../../src/lib/journal/describe';
 import { mergeProfiles, renameProfile } from '../../src/lib/db/profiles';
-import { markDeleted, unmarkDeleted } from '../../src/lib/session/store';
+import { markDeleted, unmarkDeleted } from '../../src/lib/app/game-records';
 import { exportBackup } from '../../src/lib/backup/write';
 import { importBackup } from '../../src/lib/backup/import';
 import { tallyLogic, tallySetup } from '../fixtures/tally';

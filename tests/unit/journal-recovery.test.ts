@@ -7,7 +7,7 @@ import type { TablesideDB } from '../../src/lib/db/schema';
 import type { SessionRecord } from '../../src/lib/db/records';
 import { SessionRuntime, readLog } from '../../src/lib/session/runtime';
 import { sameState } from '../../src/lib/session/replay';
-import { markDeleted, purgeDeleted, purgeSession, unmarkDeleted } from '../../src/lib/session/store';
+import { markDeleted, purgeDeleted, purgeSession, unmarkDeleted } from '../../src/lib/app/game-records';
 import { storageFailure, storageTrouble, SessionNotFoundError } from '../../src/lib/session/errors';
 import { Journal } from '../../src/lib/journal/journal';
 import { MemoryFiles } from '../../src/lib/journal/files';

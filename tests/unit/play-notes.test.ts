@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { exportBackup } from '../../src/lib/backup/write';
 import { importBackup } from '../../src/lib/backup/import';
 import { playNotesProblem } from '../../src/lib/results/play-notes';
-import { setPlayNotes } from '../../src/lib/session/store';
+import { setPlayNotes } from '../../src/lib/app/game-records';
 import { playRecord } from '../../src/lib/results/stats';
 import { bgStatsPlay } from '../../src/lib/results/bgstats';
 import { finishedGames, storedFinished } from '../fixtures/finished';
