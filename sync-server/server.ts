@@ -101,6 +101,16 @@ export async function startSyncServer(options: SyncServerOptions = {}): Promise<
   if (options.redis && !options.postgres) {
     throw new Error('--redis: several instances need one store for their rooms: add --postgres.');
   }
+  // Rooms in Postgres are for several instances; without Redis, phones on two of them would
+  // never hear each other's taps.
+  if (options.postgres && !options.redis) {
+    throw new Error('--postgres: several instances share taps through Redis: add --redis.');
+  }
+  if (options.idleDays !== undefined && !(options.idleDays > 0)) {
+    throw new Error(
+      `--idle-days ${options.idleDays}: every room would count as idle and be removed at start. Give 1 or more days.`
+    );
+  }
   if (options.importDir && !options.postgres)
     throw new Error('--import-dir: rooms are imported into --postgres.');
   const store: Rooms = options.postgres

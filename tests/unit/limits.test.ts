@@ -151,6 +151,25 @@ describe('the sync server address', () => {
     expect(syncServerProblem(`${longest}a`)).toMatch(/at most 500 characters; this one has 501/);
   });
 
+  it('on an HTTPS page, a ws:// server is refused in plain words (the browser would block it), this device aside', () => {
+    const secure = { secure: true };
+    expect(syncServerProblem('ws://192.168.1.20:4444', secure)).toMatch(
+      /^Tableside is open over HTTPS here, and the browser will not let it reach a ws:\/\/ server .* Use the server’s wss:\/\/ address/
+    );
+    expect(syncServerProblem('ws://sync.example/tableside', secure)).toMatch(/over HTTPS/);
+    expect(syncServerProblem('wss://sync.example', secure)).toBeUndefined();
+    for (const own of [
+      'ws://localhost:1234',
+      'ws://127.0.0.1:1234',
+      'ws://[::1]:1234',
+      'ws://sync.localhost'
+    ])
+      expect(syncServerProblem(own, secure)).toBeUndefined();
+    // A page on plain HTTP (a computer on the Wi-Fi) may use ws://, and the stored rule is the page's.
+    expect(syncServerProblem('ws://192.168.1.20:4444', { secure: false })).toBeUndefined();
+    expect(v.safeParse(SETTING_SCHEMAS.syncServer, 'ws://192.168.1.20:4444').success).toBe(true);
+  });
+
   it('the stored setting follows the same rule: a longer address is not kept, and a backup holding one is refused', async () => {
     expect(v.safeParse(SETTING_SCHEMAS.syncServer, LONG_SERVER).success).toBe(false);
     expect(v.safeParse(SETTING_SCHEMAS.syncServer, 'wss://b.example').success).toBe(true);

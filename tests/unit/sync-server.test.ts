@@ -296,6 +296,20 @@ describe('sync server', { timeout: 60_000 }, () => {
     expect(existsSync(join(dir, `${fresh}.key`))).toBe(true);
     expect(lines).toContain(`removed room ${stale}: nobody touched it for 90 days`);
   });
+
+  it('refuses settings that would lose rooms or split games: --idle-days 0, --postgres without --redis', async () => {
+    const store = new RoomStore(dir);
+    const room = newRoomName();
+    store.admit(room, newRoomKey(), true);
+    for (const idleDays of [0, -1])
+      await expect(startSyncServer({ port: 0, dir, idleDays })).rejects.toThrow(
+        `--idle-days ${idleDays}: every room would count as idle and be removed at start. Give 1 or more days.`
+      );
+    expect(existsSync(join(dir, `${room}.key`))).toBe(true);
+    await expect(startSyncServer({ port: 0, postgres: 'postgres://127.0.0.1:1/none' })).rejects.toThrow(
+      '--postgres: several instances share taps through Redis: add --redis.'
+    );
+  });
 });
 
 describe('sync server limits', { timeout: 60_000 }, () => {

@@ -53,7 +53,7 @@ export const MAX_SYNC_SERVER = 500;
  * kept), in plain words; undefined when it can be kept. The one rule for Settings, the share
  * sheet and the stored setting.
  */
-export function syncServerProblem(text: string): string | undefined {
+export function syncServerProblem(text: string, page: { secure?: boolean } = {}): string | undefined {
   const address = text.trim();
   if (address.length > MAX_SYNC_SERVER) {
     return `A sync server address has at most ${MAX_SYNC_SERVER} characters; this one has ${address.length.toLocaleString('en')}.`;
@@ -61,7 +61,26 @@ export function syncServerProblem(text: string): string | undefined {
   if (!SYNC_SERVER.test(address)) {
     return 'That is not a ws:// or wss:// address (for example ws://192.168.1.20:4444).';
   }
+  if (page.secure && address.startsWith('ws://') && !onLoopback(address)) {
+    return 'Tableside is open over HTTPS here, and the browser will not let it reach a ws:// server (it blocks an unencrypted connection from a secure page). Use the server’s wss:// address (a TLS proxy in front of it; see the README).';
+  }
   return undefined;
+}
+
+/** This device's own address: a browser lets a secure page reach it over plain ws://. */
+function onLoopback(address: string): boolean {
+  const host = address.slice('ws://'.length).split(/[/:]/)[0].toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127\.\d+\.\d+\.\d+$/.test(host) ||
+    address.startsWith('ws://[::1]')
+  );
+}
+
+/** Whether this page was served over HTTPS (an installed app usually is). */
+export function securePage(): boolean {
+  return typeof location !== 'undefined' && location.protocol === 'https:';
 }
 
 export const SETTING_SCHEMAS = {
