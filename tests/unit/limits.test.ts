@@ -154,7 +154,7 @@ describe('the sync server address', () => {
   it('on an HTTPS page, a ws:// server is refused in plain words (the browser would block it), this device aside', () => {
     const secure = { secure: true };
     expect(syncServerProblem('ws://192.168.1.20:4444', secure)).toMatch(
-      /^Tableside is open over HTTPS here, and the browser will not let it reach a ws:\/\/ server .* Use the server’s wss:\/\/ address/
+      /^Tableside is open over HTTPS here, so the browser blocks a plain ws:\/\/ server\. Use the server’s wss:\/\/ address/
     );
     expect(syncServerProblem('ws://sync.example/tableside', secure)).toMatch(/over HTTPS/);
     expect(syncServerProblem('wss://sync.example', secure)).toBeUndefined();

@@ -62,7 +62,7 @@ export function syncServerProblem(text: string, page: { secure?: boolean } = {})
     return 'That is not a ws:// or wss:// address (for example ws://192.168.1.20:4444).';
   }
   if (page.secure && address.startsWith('ws://') && !onLoopback(address)) {
-    return 'Tableside is open over HTTPS here, and the browser will not let it reach a ws:// server (it blocks an unencrypted connection from a secure page). Use the server’s wss:// address (a TLS proxy in front of it; see the README).';
+    return 'Tableside is open over HTTPS here, so the browser blocks a plain ws:// server. Use the server’s wss:// address (a TLS proxy in front of it; see the README).';
   }
   return undefined;
 }
