@@ -16,7 +16,7 @@ let server: { url: string; close(): Promise<unknown> };
 
 /** A raw request (fetch would decompress and hide what was sent). */
 function request(path: string, encoding?: string) {
-  return new Promise<{ encoding?: string; vary?: string; body: Buffer }>((ok, fail) => {
+  return new Promise<{ encoding?: string; vary?: string; type?: string; body: Buffer }>((ok, fail) => {
     get(`${server.url}${path}`, { headers: encoding ? { 'accept-encoding': encoding } : {} }, (res) => {
       const parts: Buffer[] = [];
       res.on('data', (d: Buffer) => parts.push(d));
@@ -24,6 +24,7 @@ function request(path: string, encoding?: string) {
         ok({
           encoding: res.headers['content-encoding'],
           vary: res.headers.vary as string | undefined,
+          type: res.headers['content-type'],
           body: Buffer.concat(parts)
         })
       );
@@ -46,6 +47,20 @@ afterAll(async () => {
 });
 
 describe('the static server', () => {
+  it('sends every kind of file the manifest names with its real type (its WebP screenshots too)', async () => {
+    const { manifest } = await import('../../src/lib/app/manifest');
+    const files = [...(manifest.screenshots ?? []), ...(manifest.icons ?? [])] as {
+      src: string;
+      type: string;
+    }[];
+    const kinds = new Map(files.map((f) => [f.src.slice(f.src.lastIndexOf('.')), f.type]));
+    expect([...kinds.keys()].sort()).toEqual(['.png', '.webp']);
+    for (const [ext, type] of kinds) {
+      writeFileSync(join(root, `file${ext}`), 'bytes');
+      expect((await request(`/file${ext}`)).type).toBe(type);
+    }
+  });
+
   it('sends brotli when the browser accepts it, gzip when only that, and says so', async () => {
     const br = await request('/app.js', 'gzip, deflate, br');
     expect(br.encoding).toBe('br');
