@@ -31,6 +31,7 @@ import Dexie, {
   type Middleware
 } from 'dexie';
 import type { EventRecord, ProfileRecord, SessionRecord } from '../db/records';
+import type { TablesideDB } from '../db/schema';
 import type { JournalApi } from './journal';
 import { journalFor } from './attach';
 
@@ -53,22 +54,12 @@ interface Pending {
   everyLog: boolean;
 }
 
-/** Any database the middleware sees: the tables it reads after a commit. */
-interface Readable {
-  name: string;
-  table(name: 'sessions'): {
-    get(id: string): Promise<SessionRecord | undefined>;
-    toArray(): Promise<SessionRecord[]>;
-  };
-  table(name: 'profiles'): { bulkGet(ids: string[]): Promise<(ProfileRecord | undefined)[]> };
-}
-
 const quiet = new WeakSet<object>();
 const pendingBy = new WeakMap<object, Pending>();
 const chains = new Map<object, Promise<void>>();
 
 /** The middleware, for `db.use` where the database is made. */
-export function journalMiddleware(db: Dexie): Middleware<DBCore> {
+export function journalMiddleware(db: TablesideDB): Middleware<DBCore> {
   return {
     stack: 'dbcore',
     name: 'recovery-journal',
@@ -100,7 +91,7 @@ export async function journalForwarded(): Promise<void> {
   while (chains.size) await Promise.all([...chains.values()]);
 }
 
-async function watch(db: Dexie, table: DBCoreTable, name: string, req: DBCoreMutateRequest) {
+async function watch(db: TablesideDB, table: DBCoreTable, name: string, req: DBCoreMutateRequest) {
   const trans = req.trans as unknown as IDBTransaction;
   if (quiet.has(trans) || !journalFor(db)) return table.mutate(req);
   const overwritten =
@@ -132,7 +123,7 @@ async function overwrites(table: DBCoreTable, trans: DBCoreTransaction, values: 
   return ids;
 }
 
-function pendingFor(db: Dexie, trans: IDBTransaction): Pending {
+function pendingFor(db: TablesideDB, trans: IDBTransaction): Pending {
   let pending = pendingBy.get(trans);
   if (!pending) {
     const made: Pending = { games: new Map(), people: new Set(), everyLog: false };
@@ -211,12 +202,11 @@ function noteEvents(pending: Pending, req: DBCoreMutateRequest): void {
   else pending.everyLog = true;
 }
 
-function forward(db: Dexie, pending: Pending): void {
+function forward(db: TablesideDB, pending: Pending): void {
   const journal = journalFor(db);
   if (!journal) return;
   const reads = pending.people.size > 0 || pending.everyLog || [...pending.games.values()].some(needsRead);
-  const send = () =>
-    reads ? sendRead(db as unknown as Readable, journal, pending) : sendNow(journal, pending);
+  const send = () => (reads ? sendRead(db, journal, pending) : sendNow(journal, pending));
   const before = chains.get(db);
   if (!before && !reads) return void sendNow(journal, pending);
   const after = (before ?? Promise.resolve())
@@ -230,48 +220,53 @@ function forward(db: Dexie, pending: Pending): void {
 
 const needsRead = (t: Touched) => t.added !== undefined || t.whole === true;
 
-/** Hands the journal what needs no reading back; the page being hidden sends it to disk now. */
+/** Hands the journal what needs no reading back. */
 function sendNow(journal: JournalApi, pending: Pending): void {
-  for (const [id, t] of pending.games) {
-    if (t.removed) swallow(journal.remove(id));
-    else if (t.events.length) swallow(journal.append(id, t.events, t.fields));
-    else if (t.fields) swallow(journal.update(id, t.fields));
-  }
+  for (const [id, t] of pending.games) sendPlain(journal, id, t);
+  flushIfHidden(journal);
+}
+
+/** A game removed, given steps or given fields: nothing to read back. */
+function sendPlain(journal: JournalApi, id: string, t: Touched): void {
+  if (t.removed) swallow(journal.remove(id));
+  else if (t.events.length) swallow(journal.append(id, t.events, t.fields));
+  else if (t.fields) swallow(journal.update(id, t.fields));
+}
+
+/** The page being hidden (maybe about to be killed): the journal goes to disk now. */
+function flushIfHidden(journal: JournalApi): void {
   if (typeof document !== 'undefined' && document.visibilityState === 'hidden') swallow(journal.flush());
 }
 
-async function sendRead(db: Readable, journal: JournalApi, pending: Pending): Promise<void> {
+async function sendRead(db: TablesideDB, journal: JournalApi, pending: Pending): Promise<void> {
   const rewrite = new Set<string>();
   for (const [id, t] of pending.games) {
-    if (t.removed) {
-      swallow(journal.remove(id));
-    } else if (t.whole) {
-      rewrite.add(id);
-    } else if (t.added) {
+    if (t.removed || !needsRead(t)) sendPlain(journal, id, t);
+    else if (t.whole) rewrite.add(id);
+    else if (t.added) {
       const record = { ...t.added, ...t.fields };
       swallow(journal.start(record, await peopleOf(db, record)));
       if (t.events.length) swallow(journal.append(id, t.events));
-    } else if (t.events.length) swallow(journal.append(id, t.events, t.fields));
-    else if (t.fields) swallow(journal.update(id, t.fields));
+    }
   }
   if (pending.people.size || pending.everyLog) {
-    for (const record of await db.table('sessions').toArray()) {
+    for (const record of await db.sessions.toArray()) {
       const seated = Object.values(record.profiles ?? {});
       if (pending.everyLog || seated.some((p) => pending.people.has(p))) rewrite.add(record.id);
     }
   }
   for (const id of rewrite) {
-    const record = await db.table('sessions').get(id);
+    const record = await db.sessions.get(id);
     if (record) swallow(journal.rewriteFromStore(db.name, record, await peopleOf(db, record)));
   }
-  if (typeof document !== 'undefined' && document.visibilityState === 'hidden') swallow(journal.flush());
+  flushIfHidden(journal);
 }
 
 /** The remembered players a game's seats point at, as IndexedDB holds them now. */
-async function peopleOf(db: Readable, record: SessionRecord): Promise<ProfileRecord[]> {
+async function peopleOf(db: TablesideDB, record: SessionRecord): Promise<ProfileRecord[]> {
   const ids = Object.values(record.profiles ?? {});
   if (!ids.length) return [];
-  return (await db.table('profiles').bulkGet(ids)).filter((p): p is ProfileRecord => p !== undefined);
+  return (await db.profiles.bulkGet(ids)).filter((p): p is ProfileRecord => p !== undefined);
 }
 
 /** A journal that fails says so itself (client.ts): the write to IndexedDB stands. */
