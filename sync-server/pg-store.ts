@@ -43,7 +43,7 @@ export class PostgresRooms implements Rooms {
 
   /** Connects and makes the tables when missing (under a lock: instances may start together). */
   static async open(url: string): Promise<PostgresRooms> {
-    const pool = new pg.Pool({ connectionString: url, max: 8 });
+    const pool = new pg.Pool({ connectionString: url, max: 8, connectionTimeoutMillis: 3000 });
     // An idle client losing its server must not end the process; the next query reports it.
     pool.on('error', () => {});
     const client = await pool.connect();
@@ -113,8 +113,14 @@ export class PostgresRooms implements Rooms {
     if (count >= COMPACT_AFTER) await this.compact(room);
   }
 
-  /** Merges the rows stored so far (not this instance's copy: another may hold newer ones). */
-  async compact(room: string): Promise<void> {
+  /**
+   * Merges the rows stored so far, and `state` (this instance's whole document) when given, into
+   * one row. The rows are read under the room's lock, so another instance's newer rows are merged
+   * too, or inserted after and kept; merging only ever adds, so this instance's copy loses
+   * nothing another wrote. With `state`, this is also how appends that failed (Postgres away)
+   * reach Postgres after all.
+   */
+  async compact(room: string, state?: Uint8Array): Promise<void> {
     this.appended.set(room, 0);
     const client = await this.pool.connect();
     try {
@@ -122,8 +128,9 @@ export class PostgresRooms implements Rooms {
       // One merge of a room at a time, across instances.
       await client.query(`select 1 from tableside_rooms where name = $1 for update`, [room]);
       const rows = await this.rows(room, client);
-      if (rows.length > 1) {
-        const merged = Y.mergeUpdates(rows.map((r) => r.data));
+      const updates = [...rows.map((r) => new Uint8Array(r.data)), ...(state ? [state] : [])];
+      if (updates.length > 1 || (state && rows.length === 0)) {
+        const merged = updates.length === 1 ? updates[0] : Y.mergeUpdates(updates);
         await client.query(`delete from tableside_updates where id = any($1::bigint[])`, [
           rows.map((r) => r.id)
         ]);

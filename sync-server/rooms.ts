@@ -2,7 +2,14 @@
  * The sync server's rooms as a Hocuspocus extension: who may open a room (the key check and the
  * limits), where its document comes from and goes to (a store: files on one machine, Postgres
  * for several), and when an untouched room is removed.
+ *
+ * Nothing a phone was told was taken is lost to a store that is away for a while (Postgres
+ * restarting, a full disk): an update that could not be stored marks its room, and the room's
+ * whole document is written again (`heal`, every second) until the store takes it; a marked
+ * room stays in memory meanwhile, even with no phone in it. A store that cannot answer a key
+ * check or a load says "try again" to the phone, never "wrong key".
  */
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import * as Y from 'yjs';
 import type {
@@ -13,9 +20,9 @@ import type {
   onChangePayload,
   onLoadDocumentPayload
 } from '@hocuspocus/server';
-import { REFUSED, ROOM_KEY, ROOM_NAME } from '../src/lib/sync/protocol';
-import { Openings, type Limits } from './limits';
-import type { Counters } from './metrics';
+import { CLOSED, REFUSED, ROOM_KEY, ROOM_NAME } from '../src/lib/sync/protocol';
+import type { Limits, Tally } from './limits';
+import { refused, type Counters } from './metrics';
 
 /** What a key check found: a room just opened by it, its right key, a wrong one, or no room
  * (when the caller may not open one). */
@@ -36,7 +43,10 @@ export interface Rooms {
   load(room: string): Maybe<Uint8Array | undefined>;
   /** Keeps one update (and touches the room); `state` is the whole document, for compaction. */
   append(room: string, update: Uint8Array, state: () => Uint8Array): Maybe<void>;
-  /** The last phone left this instance: the room's stored updates may become one. */
+  /**
+   * The room's stored updates and `state` (this instance's whole document) become one: after the
+   * last phone left this instance, after many appends, and to heal appends that failed.
+   */
   compact(room: string, state: Uint8Array): Maybe<void>;
   /** Rooms nobody let in or wrote to since `before` (ms since the epoch). */
   idleSince(before: number): Maybe<string[]>;
@@ -57,11 +67,18 @@ interface KeeperOptions {
   store: Rooms;
   limits: Limits;
   counters: Counters;
+  /** New rooms per address in the last hour (in Redis when there is one). */
+  openings: Tally;
   /** The address a connection comes from (behind a proxy, the one the proxy names). */
   addressOf: (request: IncomingMessage) => string;
+  /** Closes the connection that made `request`, with `code`, once its answer has gone out. */
+  closeSocket: (request: IncomingMessage, code: number) => void;
   log: (line: string) => void;
   now?: () => number;
 }
+
+/** An object Hocuspocus passes on without printing (no `message`): the hook refused quietly. */
+const KEPT_IN_MEMORY = { reason: 'not stored yet' };
 
 export class RoomKeeper implements Extension {
   extensionName = 'Tableside rooms';
@@ -71,42 +88,95 @@ export class RoomKeeper implements Extension {
    * not answer never holds it back.
    */
   priority = 2000;
-  private readonly openings: Openings;
   private readonly now: () => number;
+  /** Rooms with an update the store did not take: written whole by `heal`. */
+  private readonly unstored = new Set<string>();
+  /** The bytes each open room holds, stored (what the per-room quota reads). */
+  private readonly bytes = new Map<string, number>();
+  /** The connection each load is for (a load's hook names only the socket). */
+  private readonly requests = new Map<string, IncomingMessage>();
 
   constructor(private readonly options: KeeperOptions) {
-    this.openings = new Openings(options.limits.roomsPerHour);
     this.now = options.now ?? Date.now;
   }
 
-  /** Runs before Hocuspocus loads the document or sends the phone anything of it. */
-  async onAuthenticate({ token, documentName: room, request, instance }: onAuthenticatePayload) {
-    const { store, limits, counters, log } = this.options;
-    const address = this.options.addressOf(request);
-    const refuse = (reason: string, words: string) => {
-      counters.refused += 1;
-      log(`refused ${ROOM_NAME.test(room) ? room : '(not a room)'} from ${address}: ${words}`);
-      return refusal(reason);
-    };
-    if (!ROOM_NAME.test(room)) throw refuse(REFUSED.badRoom, 'not a room');
-    if (!token) throw refuse(REFUSED.noKey, 'no key');
-    if (!ROOM_KEY.test(token)) throw refuse(REFUSED.wrongKey, 'wrong key');
-    const open = instance.documents.get(room);
-    if (open && open.getConnectionsCount() >= limits.phonesPerRoom) {
-      throw refuse(REFUSED.roomFull, `room full (${limits.phonesPerRoom} phones)`);
-    }
-    const now = this.now();
-    const verdict = await store.admit(room, token, this.openings.mayOpen(address, now));
-    if (verdict === 'wrong') throw refuse(REFUSED.wrongKey, 'wrong key');
-    if (verdict === 'unknown') {
-      throw refuse(REFUSED.tooManyRooms, `${limits.roomsPerHour} new rooms in the last hour`);
-    }
-    if (verdict === 'new') this.openings.opened(address, now);
+  /** True while some room holds updates the store has not taken. */
+  get healing(): boolean {
+    return this.unstored.size > 0;
   }
 
-  async onLoadDocument({ document, documentName }: onLoadDocumentPayload) {
-    const saved = await this.options.store.load(documentName);
+  /** Whether `room` may take more: false once it holds the quota. */
+  mayGrow(room: string): boolean {
+    return (this.bytes.get(room) ?? 0) < this.options.limits.roomBytes;
+  }
+
+  /** The store could not be asked: the phone is told to try again, and its socket closed. */
+  private troubled(request: IncomingMessage, room: string, what: string, error: unknown) {
+    const { counters, log, closeSocket } = this.options;
+    refused(counters, REFUSED.tryAgain);
+    log(`asked ${room} to try again: could not ${what} (${String(error)})`);
+    closeSocket(request, CLOSED.tryAgain);
+    return refusal(REFUSED.tryAgain);
+  }
+
+  /** Runs before Hocuspocus loads the document or sends the phone anything of it. */
+  async onAuthenticate({ token, documentName: room, request, instance, socketId }: onAuthenticatePayload) {
+    const { store, limits, counters, log, openings, closeSocket } = this.options;
+    const address = this.options.addressOf(request);
+    const refuse = (reason: string, words: string, code: number) => {
+      refused(counters, reason);
+      log(`refused ${ROOM_NAME.test(room) ? room : '(not a room)'} from ${address}: ${words}`);
+      closeSocket(request, code);
+      return refusal(reason);
+    };
+    if (!ROOM_NAME.test(room)) throw refuse(REFUSED.badRoom, 'not a room', CLOSED.noRoom);
+    if (!token) throw refuse(REFUSED.noKey, 'no key', CLOSED.wrongKey);
+    if (!ROOM_KEY.test(token)) throw refuse(REFUSED.wrongKey, 'wrong key', CLOSED.wrongKey);
+    const open = instance.documents.get(room);
+    if (open && open.getConnectionsCount() >= limits.phonesPerRoom) {
+      throw refuse(REFUSED.roomFull, `room full (${limits.phonesPerRoom} phones)`, CLOSED.noRoom);
+    }
+    // The new room is counted before the store is asked, and given back when the room turned out
+    // to exist: a burst of requests cannot all pass the count before any of them is counted.
+    const opening = `${room}:${randomUUID()}`;
+    const mayOpen = await openings.take(address, opening, this.now());
+    let verdict: Admission;
+    try {
+      verdict = await store.admit(room, token, mayOpen);
+    } catch (error) {
+      if (mayOpen) await openings.give(address, opening);
+      throw this.troubled(request, room, 'check its key', error);
+    }
+    if (verdict !== 'new' && mayOpen) await openings.give(address, opening);
+    if (verdict === 'wrong') throw refuse(REFUSED.wrongKey, 'wrong key', CLOSED.wrongKey);
+    if (verdict === 'unknown') {
+      throw refuse(REFUSED.tooManyRooms, `${limits.roomsPerHour} new rooms in the last hour`, CLOSED.noRoom);
+    }
+    this.requests.set(socketId, request);
+    // Forgotten by the load or the `connected` hook; a load that failed for another phone
+    // runs neither for this one.
+    setTimeout(() => this.requests.delete(socketId), 60_000).unref();
+  }
+
+  async onLoadDocument({ document, documentName, socketId }: onLoadDocumentPayload) {
+    const request = this.requests.get(socketId);
+    this.requests.delete(socketId);
+    let saved: Uint8Array | undefined;
+    try {
+      saved = await this.options.store.load(documentName);
+    } catch (error) {
+      // Every phone waiting on this load hears "try again"; the one whose request we hold is
+      // also closed here (the others close themselves on hearing it).
+      if (request) throw this.troubled(request, documentName, 'load it', error);
+      throw refusal(REFUSED.tryAgain);
+    }
     if (saved) Y.applyUpdate(document, saved);
+    this.bytes.set(documentName, saved?.length ?? 0);
+  }
+
+  async connected({ socketId }: { socketId: string }) {
+    // A phone let into a room already open: its load never ran.
+    this.requests.delete(socketId);
   }
 
   /**
@@ -115,20 +185,59 @@ export class RoomKeeper implements Extension {
    * awaits this hook, and a rejection would end the process.
    */
   async onChange({ documentName, document, update, transactionOrigin }: onChangePayload) {
+    this.bytes.set(documentName, (this.bytes.get(documentName) ?? 0) + update.length);
     if (transactionOrigin === FROM_REDIS) return;
+    if (this.unstored.has(documentName)) return; // `heal` writes it whole
     try {
       await this.options.store.append(documentName, update, () => Y.encodeStateAsUpdate(document));
     } catch (error) {
-      this.options.log(`could not store an update of ${documentName}: ${String(error)}`);
+      this.unstored.add(documentName);
+      this.options.log(`could not store an update of ${documentName}, kept in memory: ${String(error)}`);
     }
   }
 
   async beforeUnloadDocument({ documentName, document }: beforeUnloadDocumentPayload) {
     try {
-      await this.options.store.compact(documentName, Y.encodeStateAsUpdate(document));
+      const state = Y.encodeStateAsUpdate(document);
+      await this.options.store.compact(documentName, state);
+      this.unstored.delete(documentName);
     } catch (error) {
-      this.options.log(`could not compact ${documentName}: ${String(error)}`);
+      this.unstored.add(documentName);
+      this.options.log(`could not store ${documentName} whole, kept in memory: ${String(error)}`);
+      // Hocuspocus keeps a document whose unload hook refused; `heal` stores it and unloads it.
+      throw KEPT_IN_MEMORY;
     }
+  }
+
+  async afterUnloadDocument({ documentName }: { documentName: string }) {
+    this.bytes.delete(documentName);
+  }
+
+  /**
+   * Writes whole every room whose updates the store did not take, until it takes them; then a
+   * room no phone is in leaves memory. Gives the rooms stored.
+   */
+  async heal(instance: Hocuspocus): Promise<string[]> {
+    const stored: string[] = [];
+    for (const room of [...this.unstored]) {
+      const document = instance.documents.get(room);
+      if (!document) {
+        this.unstored.delete(room);
+        continue;
+      }
+      const state = Y.encodeStateAsUpdate(document);
+      try {
+        await this.options.store.compact(room, state);
+      } catch {
+        continue; // still away: next time
+      }
+      this.unstored.delete(room);
+      this.bytes.set(room, state.length);
+      stored.push(room);
+      this.options.log(`stored ${room} whole: the store is back`);
+      if (document.getConnectionsCount() === 0) void instance.unloadDocument(document);
+    }
+    return stored;
   }
 
   /** Removes the rooms untouched for `idleMs`, except those open here; says which in the log. */

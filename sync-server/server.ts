@@ -10,9 +10,12 @@
  * missing or different key is refused before the room's document is even loaded, so it never
  * sees one byte of the game. One instance keeps rooms as files in --dir; several share updates
  * through Redis and keep rooms in Postgres. Bound to loopback unless told otherwise: on a
- * network, put it behind a TLS proxy (see README). GET /healthz answers whether the store (and
- * Redis) can be reached; GET /metrics gives the counts in Prometheus' text format.
+ * network, put it behind a TLS proxy (see README). GET /healthz answers ok, degraded (Redis or
+ * the store away: the instance still serves its phones, and keeps what it could not store in
+ * memory until the store is back) or down (shutting down); GET /metrics gives the counts in
+ * Prometheus' text format. Neither says more than that: the details go to the log.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { realpathSync } from 'node:fs';
@@ -20,14 +23,16 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import WebSocket, { WebSocketServer } from 'ws';
 import { Hocuspocus, type Extension } from '@hocuspocus/server';
-import { Redis } from '@hocuspocus/extension-redis';
 import IORedis from 'ioredis';
 import { CUT_OFF } from '../src/lib/sync/protocol';
 import { RoomStore } from './store';
 import { RoomKeeper, type Rooms } from './rooms';
 import { PostgresRooms } from './pg-store';
-import { Bucket, DEFAULT_LIMITS, type Limits } from './limits';
-import { minuteLine, newCounters, prometheus } from './metrics';
+import { Bucket, DEFAULT_LIMITS, LocalTally, type Limits, type Tally } from './limits';
+import { RedisTally } from './redis-tally';
+import { SharedThroughRedis } from './redis-share';
+import { cutOff, minuteLine, newCounters, prometheus, refused, snapshot } from './metrics';
+import { readMessage } from './message';
 
 export interface SyncServerOptions {
   host?: string;
@@ -66,6 +71,12 @@ export interface SyncServer {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+/** How long an open socket counts towards its address's cap without being kept (an instance
+ * that dies stops keeping its own); kept every third of that. */
+const SOCKET_LASTS = 60_000;
+/** How often rooms the store did not take are written whole again. */
+const HEAL_EVERY = 1000;
 /** Hocuspocus' own close code for a connection it did not let in (its `Unauthorized`). */
 const NOT_ADMITTED = 4401;
 /** How long close() waits for the rooms to be written and leave memory. */
@@ -121,72 +132,188 @@ export async function startSyncServer(options: SyncServerOptions = {}): Promise<
     log(`imported ${copied.length} room${copied.length === 1 ? '' : 's'} from ${resolve(options.importDir)}`);
   }
   const counters = newCounters();
-  const keeper = new RoomKeeper({ store, limits, counters, addressOf: addressOf(!!options.trustProxy), log });
-  const extensions: Extension[] = [keeper];
+  const from = addressOf(!!options.trustProxy);
   let redis: IORedis | undefined;
-  if (options.redis) {
-    redis = await openRedis(options.redis);
-    const main = redis;
-    extensions.push(new Redis({ createClient: () => main.duplicate() }));
-  }
-  const admitted = new WeakSet<object>();
+  if (options.redis) redis = await openRedis(options.redis);
+  // Counted in Redis when there is one, so that N instances still allow each address what one does.
+  const tally = (what: string, cap: number, lastsMs: number): Tally =>
+    redis ? new RedisTally(redis, what, cap, lastsMs, log) : new LocalTally(cap, lastsMs);
+  const openings = tally('rooms', limits.roomsPerHour, HOUR);
+  const held = tally('sockets', limits.connectionsPerAddress, SOCKET_LASTS);
+
+  /** The socket each upgrade request became, so a hook that has only the request can close it. */
+  const socketOf = new WeakMap<IncomingMessage, WebSocket>();
+  const closeSocket = (request: IncomingMessage, code: number) => {
+    // After the answer Hocuspocus sends once the hook returns.
+    setTimeout(() => socketOf.get(request)?.close(code), 20).unref();
+  };
+  const keeper = new RoomKeeper({ store, limits, counters, openings, addressOf: from, closeSocket, log });
+  const extensions: Extension[] = [keeper];
+  const shared = redis ? new SharedThroughRedis(redis, () => hocuspocus, log) : undefined;
+  if (shared) extensions.push(shared.extension);
+  /** The rooms each socket was let into. */
+  const admitted = new WeakMap<object, Set<string>>();
   extensions.push({
-    connected: async ({ connection }) => void admitted.add(connection.webSocket)
+    connected: async ({ connection, documentName }) => {
+      const rooms = admitted.get(connection.webSocket) ?? new Set<string>();
+      rooms.add(documentName);
+      admitted.set(connection.webSocket, rooms);
+    }
   });
   const hocuspocus = new Hocuspocus({ quiet: true, extensions });
 
-  const healthy = async (): Promise<string | undefined> =>
-    (await store.healthy()) ?? (redis && redis.status !== 'ready' ? `Redis is ${redis.status}` : undefined);
+  let closing = false;
+  /** What is away, in words a proxy's operator reads; the details went to the log. */
+  let lastTrouble = '';
+  const degraded = async (): Promise<string[]> => {
+    const away: string[] = [];
+    const storeTrouble = await store.healthy();
+    if (storeTrouble || keeper.healing) away.push('the store is away');
+    if (redis && redis.status !== 'ready') away.push('Redis is away');
+    const now = [storeTrouble, redis && redis.status !== 'ready' ? `Redis is ${redis.status}` : '']
+      .filter(Boolean)
+      .join('; ');
+    if (now !== lastTrouble) log(now ? `degraded: ${now}` : 'no longer degraded');
+    lastTrouble = now;
+    return away;
+  };
 
-  const http = createServer((request, response) => {
-    const path = (request.url ?? '/').split('?')[0];
-    if (path === '/healthz') {
-      void healthy().then((trouble) => {
-        response.writeHead(trouble ? 503 : 200, { 'Content-Type': 'text/plain' });
-        response.end(trouble ? `${trouble}\n` : 'ok\n');
+  const http = createServer(
+    {
+      // A request that dribbles in is dropped rather than held (Node's defaults wait a minute
+      // for the headers and five for the whole request), checked every second.
+      headersTimeout: limits.requestMs,
+      requestTimeout: limits.requestMs * 2,
+      connectionsCheckingInterval: 1000
+    },
+    (request, response) => {
+      const path = (request.url ?? '/').split('?')[0];
+      if (path === '/healthz') {
+        void degraded().then((away) => {
+          // Degraded is still serving: a proxy following /healthz keeps every instance.
+          response.writeHead(closing ? 503 : 200, { 'Content-Type': 'text/plain' });
+          response.end(
+            closing ? 'down: shutting down\n' : away.length ? `degraded: ${away.join(', ')}\n` : 'ok\n'
+          );
+        });
+        return;
+      }
+      if (path === '/metrics') {
+        void degraded().then((away) => {
+          response.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4' });
+          response.end(prometheus(hocuspocus, counters, away));
+        });
+        return;
+      }
+      response.writeHead(200, { 'Content-Type': 'text/plain' });
+      response.end('Tableside sync server\n');
+    }
+  );
+  // Sockets that are not WebSockets (slow or idle HTTP) count towards an address's cap too;
+  // behind a proxy every socket comes from the proxy, and the proxy holds its own limits.
+  if (!options.trustProxy) {
+    const tcp = new Map<string, number>();
+    http.on('connection', (socket) => {
+      const address = socket.remoteAddress ?? 'unknown';
+      const count = (tcp.get(address) ?? 0) + 1;
+      if (count > limits.connectionsPerAddress) {
+        refused(counters, 'connections');
+        socket.destroy();
+        return;
+      }
+      tcp.set(address, count);
+      socket.once('close', () => {
+        const left = (tcp.get(address) ?? 1) - 1;
+        if (left > 0) tcp.set(address, left);
+        else tcp.delete(address);
       });
-      return;
-    }
-    if (path === '/metrics') {
-      response.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4' });
-      response.end(prometheus(hocuspocus, counters));
-      return;
-    }
-    response.writeHead(200, { 'Content-Type': 'text/plain' });
-    response.end('Tableside sync server\n');
-  });
+    });
+  }
+
+  const openSockets = new Map<WebSocket, { address: string; id: string }>();
+  // Kept counted in Redis while open: an instance that dies stops keeping its own, and they stop
+  // counting a minute later.
+  const keeping = setInterval(() => {
+    const byAddress = new Map<string, string[]>();
+    for (const { address, id } of openSockets.values())
+      byAddress.set(address, [...(byAddress.get(address) ?? []), id]);
+    for (const [address, ids] of byAddress) void held.keep(address, ids, Date.now());
+  }, SOCKET_LASTS / 3);
+  keeping.unref();
+
+  const cut = (ws: WebSocket, limit: string, code: number, words: string, address: string) => {
+    cutOff(counters, limit);
+    log(`cut off ${address}: ${words}`);
+    ws.close(code, limit);
+    setTimeout(() => ws.terminate(), 1000).unref();
+  };
 
   // A message over maxPayload closes the connection with 1009 (CUT_OFF.tooBig) by itself.
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes });
   http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
-    wss.handleUpgrade(request, socket, head, (ws: WebSocket) => {
-      ws.on('error', () => {});
-      const bucket = new Bucket(limits.messagesPerSecond, limits.messageBurst, Date.now());
-      let cut = false;
-      // Every message passes here before Hocuspocus hears of it: once the connection is cut off,
-      // what it already sent in the same burst is dropped too, not handled while the close goes out.
-      const emit = ws.emit.bind(ws);
-      ws.emit = (event: string, ...args: unknown[]) => {
-        if (event !== 'message') return emit(event, ...args);
-        if (cut) return false;
-        counters.messages += 1;
-        if (bucket.take(Date.now())) return emit(event, ...args);
-        cut = true;
-        counters.cutOff += 1;
-        log(
-          `cut off ${addressOf(!!options.trustProxy)(request)}: more than ${limits.messagesPerSecond} messages a second`
-        );
-        ws.close(CUT_OFF.tooFast, 'too many messages');
-        setTimeout(() => ws.terminate(), 1000).unref();
-        return false;
-      };
-      const patience = setTimeout(() => {
-        if (!admitted.has(ws)) ws.close(NOT_ADMITTED, 'not let into any room');
-      }, options.admitPatienceMs ?? 10_000);
-      patience.unref();
-      ws.on('close', () => clearTimeout(patience));
-      hocuspocus.handleConnection(ws as never, request);
+    const address = from(request);
+    const id = randomUUID();
+    void held.take(address, id, Date.now()).then((fits) => {
+      if (socket.destroyed) {
+        if (fits) void held.give(address, id);
+        return;
+      }
+      wss.handleUpgrade(request, socket, head, (ws: WebSocket) => {
+        ws.on('error', () => {});
+        if (!fits) {
+          refused(counters, 'connections');
+          // After the upgrade, so the phone reads why: too many sockets from its address.
+          return cut(ws, 'connections', CUT_OFF.tooManyConnections, 'too many connections', address);
+        }
+        counters.sockets += 1;
+        openSockets.set(ws, { address, id });
+        socketOf.set(request, ws);
+        const bucket = new Bucket(limits.messagesPerSecond, limits.messageBurst, Date.now());
+        /** Bytes sent for each room whose key is still being checked (Hocuspocus holds them). */
+        const unchecked = new Map<string, number>();
+        let gone = false;
+        // Every message passes here before Hocuspocus hears of it: once the connection is cut
+        // off, what it already sent in the same burst is dropped too, not handled while the
+        // close goes out.
+        const emit = ws.emit.bind(ws);
+        ws.emit = (event: string, ...args: unknown[]) => {
+          if (event !== 'message') return emit(event, ...args);
+          if (gone) return false;
+          counters.messages += 1;
+          const stop = (limit: string, code: number, words: string) => {
+            gone = true;
+            cut(ws, limit, code, words, address);
+            return false;
+          };
+          if (!bucket.take(Date.now()))
+            return stop('rate', CUT_OFF.tooFast, `more than ${limits.messagesPerSecond} messages a second`);
+          const data = args[0] as Buffer;
+          const message = readMessage(data);
+          if (message) {
+            if (!admitted.get(ws)?.has(message.room)) {
+              const bytes = (unchecked.get(message.room) ?? 0) + data.length;
+              if (bytes > limits.uncheckedBytes)
+                return stop('unchecked', CUT_OFF.unchecked, `${bytes} bytes before the key was checked`);
+              unchecked.set(message.room, bytes);
+            } else if (message.grows && !keeper.mayGrow(message.room)) {
+              return stop('room-bytes', CUT_OFF.roomTooBig, `room ${message.room} holds its quota`);
+            } else unchecked.delete(message.room);
+          }
+          return emit(event, ...args);
+        };
+        const patience = setTimeout(() => {
+          if (!admitted.has(ws)) ws.close(NOT_ADMITTED, 'not let into any room');
+        }, options.admitPatienceMs ?? 10_000);
+        patience.unref();
+        ws.on('close', () => {
+          clearTimeout(patience);
+          counters.sockets -= 1;
+          openSockets.delete(ws);
+          void held.give(address, id);
+        });
+        hocuspocus.handleConnection(ws as never, request);
+      });
     });
   });
 
@@ -210,13 +337,21 @@ export async function startSyncServer(options: SyncServerOptions = {}): Promise<
   sweeping.unref();
   await sweep();
 
+  let healing = false;
+  const heal = setInterval(() => {
+    if (healing || !keeper.healing) return;
+    healing = true;
+    void keeper.heal(hocuspocus).finally(() => (healing = false));
+  }, HEAL_EVERY);
+  heal.unref();
+
   const every = options.metricsEveryMs ?? 60_000;
-  let since = { ...counters };
+  let since = snapshot(counters);
   const counting =
     every > 0
       ? setInterval(() => {
           log(minuteLine(hocuspocus, counters, since));
-          since = { ...counters };
+          since = snapshot(counters);
         }, every)
       : undefined;
   counting?.unref();
@@ -226,7 +361,10 @@ export async function startSyncServer(options: SyncServerOptions = {}): Promise<
     port,
     sweep,
     async close() {
+      closing = true;
       clearInterval(sweeping);
+      clearInterval(heal);
+      clearInterval(keeping);
       if (counting) clearInterval(counting);
       const closed = new Promise<void>((ok) => http.close(() => ok()));
       // Every update is stored as it arrives; closing the sockets lets each room compact and
@@ -240,6 +378,7 @@ export async function startSyncServer(options: SyncServerOptions = {}): Promise<
       // Redis' extension says goodbye to Redis here, which waits for ever when Redis is gone.
       const destroyed = hocuspocus.hooks('onDestroy', { instance: hocuspocus }).catch(() => {});
       await Promise.race([destroyed, new Promise((r) => setTimeout(r, CLOSE_PATIENCE).unref())]);
+      shared?.close();
       redis?.disconnect();
       await store.close();
     }
@@ -275,6 +414,8 @@ async function main() {
   set('messageBurst', 'message-burst');
   set('roomsPerHour', 'rooms-per-hour');
   set('phonesPerRoom', 'phones-per-room');
+  set('connectionsPerAddress', 'connections-per-address');
+  set('roomBytes', 'room-bytes');
   const server = await startSyncServer({
     host,
     port,

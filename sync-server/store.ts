@@ -12,18 +12,25 @@
  * (to a temporary file, then renamed, so a crash mid-way leaves the old one) when a room is
  * loaded or emptied, and after many appends, so it never grows without bound. A room is touched
  * (its files' times) whenever a phone is let in or sends something: what the idle sweep reads.
+ *
+ * A full disk costs no room: a key is written to a temporary file and linked into place whole
+ * (a key file is never left empty), an append that fails is cut back off the file (so no half
+ * frame sits before the next), and until a write succeeds again `healthy` says what is wrong.
+ * A key file left empty by an older version counts as no key yet: the room's next key is kept.
  */
 import {
   accessSync,
   appendFileSync,
   constants,
   existsSync,
+  linkSync,
   mkdirSync,
   readdirSync,
   readFileSync,
   renameSync,
   rmSync,
   statSync,
+  truncateSync,
   utimesSync,
   writeFileSync
 } from 'node:fs';
@@ -44,9 +51,13 @@ const frame = (update: Uint8Array) => {
 };
 
 const hashOf = (key: string) => `sha256:${createHash('sha256').update(key, 'utf8').digest('hex')}\n`;
+const A_HASH = /^sha256:[0-9a-f]{64}\n$/;
 
 export class RoomStore implements Rooms {
   private appended = new Map<string, number>();
+  /** The last write that failed, until one succeeds. */
+  private failing: string | undefined;
+  private temporaries = 0;
 
   constructor(readonly dir: string) {
     mkdirSync(dir, { recursive: true });
@@ -74,14 +85,29 @@ export class RoomStore implements Rooms {
     const file = this.path(room, 'key');
     const hash = hashOf(key);
     if (mayOpen) {
+      const temporary = `${file}.${process.pid}-${this.temporaries++}.tmp`;
       try {
-        writeFileSync(file, hash, { flag: 'wx' });
+        this.written(() => writeFileSync(temporary, hash));
+        // A link fails when the key exists, as an exclusive create would, and puts the whole
+        // key there at once.
+        linkSync(temporary, file);
         return 'new';
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      } finally {
+        rmSync(temporary, { force: true });
       }
     } else if (!existsSync(file)) return 'unknown';
-    const stored = Buffer.from(readFileSync(file, 'utf8'));
+    const text = readFileSync(file, 'utf8');
+    if (!A_HASH.test(text)) {
+      if (!mayOpen) return 'unknown';
+      this.written(() => {
+        writeFileSync(`${file}.tmp`, hash);
+        renameSync(`${file}.tmp`, file);
+      });
+      return 'new';
+    }
+    const stored = Buffer.from(text);
     const given = Buffer.from(hash);
     if (stored.length !== given.length || !timingSafeEqual(stored, given)) return 'wrong';
     const now = new Date();
@@ -121,11 +147,24 @@ export class RoomStore implements Rooms {
   }
 
   healthy(): string | undefined {
+    if (this.failing) return this.failing;
     try {
       accessSync(this.dir, constants.W_OK);
       return undefined;
     } catch {
       return `cannot write to ${this.dir}`;
+    }
+  }
+
+  /** Runs a write, remembering whether the disk took it (what `healthy` reports). */
+  private written<T>(write: () => T): T {
+    try {
+      const done = write();
+      this.failing = undefined;
+      return done;
+    } catch (error) {
+      this.failing = `cannot write to ${this.dir}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`;
+      throw error;
     }
   }
 
@@ -153,12 +192,30 @@ export class RoomStore implements Rooms {
     }
     if (updates.length === 0) return undefined;
     const merged = updates.length === 1 ? updates[0] : Y.mergeUpdates(updates);
-    if (compact && (updates.length > 1 || at !== bytes.length)) this.rewrite(room, merged);
+    if (compact && (updates.length > 1 || at !== bytes.length)) {
+      try {
+        this.rewrite(room, merged);
+      } catch {
+        // A full disk: the frames stay as they are, and the room opens all the same.
+      }
+    }
     return merged;
   }
 
   append(room: string, update: Uint8Array, state: () => Uint8Array): void {
-    appendFileSync(this.path(room, 'yjs'), frame(update));
+    const file = this.path(room, 'yjs');
+    const before = existsSync(file) ? statSync(file).size : 0;
+    try {
+      this.written(() => appendFileSync(file, frame(update)));
+    } catch (error) {
+      // What part of the frame went in comes off again, or the next frame would be read as its end.
+      try {
+        truncateSync(file, before);
+      } catch {
+        // Nothing more to do: load() drops a last frame cut short.
+      }
+      throw error;
+    }
     const count = (this.appended.get(room) ?? 0) + 1;
     this.appended.set(room, count);
     if (count >= COMPACT_AFTER) this.rewrite(room, state());
@@ -167,8 +224,15 @@ export class RoomStore implements Rooms {
   /** Replaces the room's file with one frame holding `state` (the whole document). */
   rewrite(room: string, state: Uint8Array): void {
     const file = this.path(room, 'yjs');
-    writeFileSync(`${file}.tmp`, frame(state));
-    renameSync(`${file}.tmp`, file);
+    try {
+      this.written(() => {
+        writeFileSync(`${file}.tmp`, frame(state));
+        renameSync(`${file}.tmp`, file);
+      });
+    } catch (error) {
+      rmSync(`${file}.tmp`, { force: true });
+      throw error;
+    }
     this.appended.set(room, 0);
   }
 }

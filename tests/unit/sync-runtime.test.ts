@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { SessionRuntime } from '../../src/lib/session/runtime';
 import { SharedRuntime, STALE_SHARED } from '../../src/lib/sync/runtime';
-import { Silence, SILENT_MS, type Connect, type Link } from '../../src/lib/sync/connect';
+import { IDLE_ASK_MS, Silence, SILENT_MS, type Connect, type Link } from '../../src/lib/sync/connect';
 import { KEPT_HERE } from '../../src/lib/sync/runtime';
 import type { StoredDoc } from '../../src/lib/sync/store';
 import { closeSharedDb, loadDoc } from '../../src/lib/sync/store';
@@ -113,25 +113,34 @@ async function twoPhones() {
 }
 
 describe('the link says offline quickly', () => {
-  it('a link that has heard nothing for SILENT_MS is silent; a late or hidden check judges nothing', () => {
+  it('a question unanswered for SILENT_MS is silence; nothing asked is none; a late or hidden check judges nothing', () => {
     const t0 = 1_000_000;
     const silence = new Silence(t0);
-    // Checks on time every 200 ms, the last answer heard at t0.
+    // Nothing asked: however long nothing is heard, that is not silence (an idle phone asks
+    // only every IDLE_ASK_MS).
     let t = t0;
-    for (; t <= t0 + SILENT_MS; t += 200) expect(silence.check(t, t0)).toBe(false);
+    for (; t <= t0 + 3 * SILENT_MS; t += 200) expect(silence.check(t, t0)).toBe(false);
+    expect(IDLE_ASK_MS).toBeGreaterThan(SILENT_MS);
+    // Asked (a tap, or the heartbeat), checks on time every 200 ms, no answer.
+    const asked = t;
+    silence.ask(asked);
+    for (; t <= asked + SILENT_MS; t += 200) expect(silence.check(t, t0)).toBe(false);
     expect(silence.check(t, t0)).toBe(true);
     expect(SILENT_MS).toBeLessThan(2000);
-    // Heard again: not silent.
+    // Answered: not silent, and nothing waits any more.
     expect(silence.check(t + 200, t + 100)).toBe(false);
+    expect(silence.waiting).toBe(false);
     // The page was busy for 3 s (the check comes late): the answers may be queued, no verdict yet.
     const busy = new Silence(t0);
-    expect(busy.check(t0 + 3000, t0)).toBe(false);
+    busy.ask(t0);
+    expect(busy.check(t0 + 3000, t0 - 1)).toBe(false);
     let u = t0 + 3200;
-    for (; u <= t0 + 3000 + SILENT_MS; u += 200) expect(busy.check(u, t0)).toBe(false);
-    expect(busy.check(u, t0)).toBe(true);
+    for (; u <= t0 + 3000 + SILENT_MS; u += 200) expect(busy.check(u, t0 - 1)).toBe(false);
+    expect(busy.check(u, t0 - 1)).toBe(true);
     // Hidden: timers are throttled, nothing is judged until it shows again.
     const hidden = new Silence(t0);
-    expect(hidden.check(t0 + 5000, t0, true)).toBe(false);
+    hidden.ask(t0);
+    expect(hidden.check(t0 + 5000, t0 - 1, true)).toBe(false);
   });
 
   it('a tap made offline says it is kept here and will be sent; one made online says nothing', async () => {

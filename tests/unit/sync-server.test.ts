@@ -30,6 +30,7 @@ import {
   refusalText,
   REFUSED,
   CUT_OFF,
+  CLOSED,
   writeMeta,
   type Clock
 } from '../../src/lib/sync';
@@ -389,7 +390,8 @@ describe('sync server limits', { timeout: 60_000 }, () => {
       silent.on('close', (c: number) => resolve(c))
     );
     expect(silentClosed).toBe(4401);
-    await until('refused socket closed', () => refusedClosed === 4401);
+    // Refused at the key check: closed at once, with the code that says "wrong key".
+    await until('refused socket closed', () => refusedClosed === CLOSED.wrongKey);
     refused.destroy();
     // The phone that was let in stays.
     await new Promise((r) => setTimeout(r, 400));
@@ -406,14 +408,25 @@ describe('sync server limits', { timeout: 60_000 }, () => {
     const health = await fetch(`${base}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.text()).toBe('ok\n');
-    await until('counted', () => lines.some((l) => /^rooms 1, connections 1, messages [1-9]/.test(l)));
+    await until('counted', () =>
+      lines.some((l) => /^rooms 1, connections 1, sockets 1, messages [1-9]/.test(l))
+    );
     const metrics = await (await fetch(`${base}/metrics`)).text();
     expect(metrics).toMatch(/^tableside_sync_rooms 1$/m);
     expect(metrics).toMatch(/^tableside_sync_connections 1$/m);
     expect(metrics).toMatch(/^# TYPE tableside_sync_messages_total counter$/m);
+    expect(metrics).toMatch(/^tableside_sync_sockets 1$/m);
+    expect(metrics).toMatch(/^tableside_sync_degraded 0$/m);
+    // The store away: degraded, still 200 (a proxy keeps serving through this instance), and
+    // nothing internal in the answer; the details go to the log.
     rmSync(dir, { recursive: true, force: true });
     const sick = await fetch(`${base}/healthz`);
-    expect(sick.status).toBe(503);
-    expect(await sick.text()).toMatch(/cannot write/);
+    expect(sick.status).toBe(200);
+    expect(await sick.text()).toBe('degraded: the store is away\n');
+    expect(lines.some((l) => l.startsWith('degraded: cannot write to'))).toBe(true);
+    expect(await (await fetch(`${base}/metrics`)).text()).toMatch(/^tableside_sync_degraded 1$/m);
+    await stop(server);
+    const down = await fetch(`${base}/healthz`).catch(() => undefined);
+    expect(down).toBeUndefined();
   });
 });

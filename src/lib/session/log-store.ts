@@ -18,6 +18,9 @@ export type LinkState =
   | 'connected'
   /** Lost the server; playing on, and trying again. */
   | 'offline'
+  /** The server is there but cannot take the game just now (its database or disk is away):
+   * playing on, and trying again. */
+  | 'trouble'
   /** The server turned the room key away: nothing more is tried. */
   | 'refused';
 

@@ -1,30 +1,38 @@
 /**
  * A shared game's connection to the sync server: Hocuspocus' provider on the game's document,
- * reduced to what the screen says about it (connecting, connected, offline, refused). The room
- * key travels as the provider's token; the server checks it before it sends any of the game.
- * The provider reconnects by itself after a lost connection, and stops for good when the server
- * refuses the room (a permission-denied reason, or a close code for a broken limit; see
- * protocol.ts).
+ * reduced to what the screen says about it (connecting, connected, offline, trouble, refused).
+ * The room key travels as the provider's token; the server checks it before it sends any of the
+ * game. The provider reconnects by itself after a lost connection (backing off up to 5 s), and
+ * stops for good when the server refuses the room (a permission-denied reason, or a close code
+ * for a broken limit; see protocol.ts). A server that cannot check the key or load the room just
+ * now (its database or disk away) says "try again": that is trouble, not a refusal, and the
+ * provider's reconnect tries again.
  *
- * Offline is said within 2 s, never after the socket's own close (a socket over a dead network can
- * take many seconds to close, and Hocuspocus' own check waits 30 s): at once on the browser's
- * offline event or a tap with no open socket to go out on, and when the server has not answered
- * for SILENT_MS although asked every HEARTBEAT_MS (a sync step one: the state vector out, the
- * server's diff and its own state vector back, a few bytes each way).
+ * Offline is said within 2 s of a tap the server does not acknowledge, never after the socket's
+ * own close (a socket over a dead network can take many seconds to close, and Hocuspocus' own
+ * check waits 30 s): at once on the browser's offline event or a tap with no open socket to go
+ * out on, and when a question to the server (a tap, which the server acknowledges, or the
+ * heartbeat) has gone unanswered for SILENT_MS. While nothing happens the heartbeat asks once
+ * every IDLE_ASK_MS, one small message (a query the server answers with an empty awareness
+ * update), so an idle phone costs the server no more than Hocuspocus' stock provider.
+ *
+ * Taps made while no socket is open are not queued message by message: the next connection's
+ * sync exchange carries them all as one update, however long the phone was away.
  */
 import {
   HocuspocusProvider,
   HocuspocusProviderWebsocket,
   type onCloseParameters
 } from '@hocuspocus/provider';
+import * as encoding from 'lib0/encoding';
 import type * as Y from 'yjs';
 import type { LinkState } from '../session/log-store';
 import type { SharedGame } from '../db/records';
-import { isCutOff, refusalText } from './protocol';
+import { CLOSED, isCutOff, REFUSED, refusalText, TROUBLE_TEXT } from './protocol';
 
 export interface Link {
   readonly state: LinkState;
-  /** Why the server refused, in plain words, when it did. */
+  /** Why the server refused, or what trouble it has, in plain words, when it did. */
   readonly refusal: string | undefined;
   onChange(listener: () => void): () => void;
   destroy(): void;
@@ -32,31 +40,73 @@ export interface Link {
 
 export type Connect = (doc: Y.Doc, shared: SharedGame) => Link;
 
-/** How often a connected phone asks the server for news, and how long a silence means offline. */
-const HEARTBEAT_MS = 600;
+/** How long an unanswered question means offline. */
 export const SILENT_MS = 1500;
+/** How often an idle, connected phone asks whether the server is still there. */
+export const IDLE_ASK_MS = 6000;
+/** How often a phone whose sync the server has not answered asks for it again. */
+const UNSYNCED_ASK_MS = 2000;
+/** The longest wait between tries while the server says "try again". */
+const TROUBLE_MAX_MS = 10_000;
 /** How often the silence is judged. */
 const CHECK_MS = 200;
 /** WebSocket.OPEN, without needing a WebSocket global where this module is loaded. */
 const OPEN = 1;
 /** What a forced close says (Hocuspocus' own code for a connection that went quiet). */
 const WENT_SILENT = { code: 4408, reason: 'silent' };
+/** Hocuspocus' message type for "send me the room's awareness" (its MessageType.QueryAwareness). */
+const QUERY_AWARENESS = 3;
 
 /**
- * Judges a link that looks connected: silent once nothing was heard for SILENT_MS. A check that
- * ran late (the page was busy or frozen, so answers may be queued behind it) or on a hidden page
- * (its timers are throttled) judges nothing: the silence counts from that check instead.
+ * Judges a link that looks connected: silent once a question went unanswered for SILENT_MS. A
+ * check that ran late (the page was busy or frozen, so answers may be queued behind it) or on a
+ * hidden page (its timers are throttled) judges nothing: the wait counts from that check instead.
  */
 export class Silence {
   private lastCheck: number;
-  private since: number;
+  private asked: number | undefined;
   constructor(now: number) {
-    this.lastCheck = this.since = now;
+    this.lastCheck = now;
+  }
+  /** A question went out: a tap (the server acknowledges each) or the heartbeat. */
+  ask(now: number): void {
+    this.asked ??= now;
+  }
+  /** Whether a question is waiting for its answer. */
+  get waiting(): boolean {
+    return this.asked !== undefined;
+  }
+  forget(): void {
+    this.asked = undefined;
   }
   check(now: number, lastHeard: number, hidden = false): boolean {
-    if (hidden || now - this.lastCheck > SILENT_MS / 2) this.since = now;
+    if (this.asked !== undefined && lastHeard >= this.asked) this.asked = undefined;
+    if (this.asked !== undefined && (hidden || now - this.lastCheck > SILENT_MS / 2)) this.asked = now;
     this.lastCheck = now;
-    return now - Math.max(this.since, lastHeard) > SILENT_MS;
+    return this.asked !== undefined && now - this.asked > SILENT_MS;
+  }
+}
+
+/** The smallest question Hocuspocus answers without the phone having to answer back. */
+function awarenessQuery(room: string): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarString(encoder, room);
+  encoding.writeVarUint(encoder, QUERY_AWARENESS);
+  return encoding.toUint8Array(encoder);
+}
+
+/**
+ * The stock provider sends every change as its own message, and queues them while no socket is
+ * open: a phone back from 6,000 taps offline sent 6,000 messages and hit the server's burst
+ * limit. This one sends a change only on a connection the server let in; the rest travel in the
+ * sync exchange every connection starts with (the server's state vector, answered with one update
+ * of everything it lacks).
+ */
+class BatchingProvider extends HocuspocusProvider {
+  documentUpdateHandler(update: Uint8Array, origin: unknown): void {
+    const socket = this.configuration.websocketProvider;
+    if (!this.isAuthenticated || socket.webSocket?.readyState !== OPEN) return;
+    super.documentUpdateHandler(update, origin);
   }
 }
 
@@ -65,7 +115,10 @@ export const connectWebsocket: Connect = (doc, shared) => {
   const listeners = new Set<() => void>();
   let state: LinkState = 'connecting';
   let refusal: string | undefined;
+  /** The server said "try again": until it lets this phone in, a lost socket is that trouble. */
+  let troubled = false;
   const set = (next: LinkState) => {
+    if (troubled && (next === 'offline' || next === 'connecting')) next = 'trouble';
     if (state === next || state === 'refused') return;
     state = next;
     for (const listener of listeners) listener();
@@ -78,66 +131,103 @@ export const connectWebsocket: Connect = (doc, shared) => {
     socket.disconnect();
     set('refused');
   };
+  // After "try again", the socket's own reconnect would come back every second while the
+  // trouble lasts (each try opens, so it counts as a success): this phone waits longer each
+  // time instead, up to TROUBLE_MAX_MS, with some jitter so a table's phones do not come back
+  // in step.
+  let troubleTries = 0;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const trouble = () => {
+    troubled = true;
+    refusal = TROUBLE_TEXT;
+    set('trouble');
+    if (retry !== undefined || state === 'refused') return;
+    socket.disconnect();
+    const wait = Math.min(TROUBLE_MAX_MS, 1000 * 2 ** troubleTries++) * (0.75 + Math.random() / 2);
+    retry = setTimeout(() => {
+      retry = undefined;
+      void socket.connect();
+    }, wait);
+  };
   const socket = new HocuspocusProviderWebsocket({
     url: shared.server,
     // Back within a few seconds of the server (or the network) coming back; Hocuspocus' own
     // default waits up to 30 s between tries.
     maxDelay: 5000,
     onClose: ({ event }) => {
-      if (isCutOff(event.code)) refuse(event.code);
+      if (event.code === CLOSED.tryAgain) trouble();
+      else if (isCutOff(event.code)) refuse(event.code);
     },
     onStatus: ({ status }) => {
       if (status === 'disconnected') set('offline');
     }
   });
-  const provider = new HocuspocusProvider({
+  const provider = new BatchingProvider({
     websocketProvider: socket,
     name: shared.room,
     document: doc,
     token: shared.key,
+    // Nothing here reads who else is looking, and awareness renews itself every 15 s on every
+    // phone: the heartbeat below is the only idle traffic.
+    awareness: null,
     // Connected once the server has answered its half of the sync, not when it accepted the key
     // (the room may still be loading) nor when a socket opened (it can open onto a link that
     // carries nothing back). Each new socket starts unsynced (the provider's close resets it).
     onSynced: () => {
-      if (socket.webSocket?.readyState === OPEN) set('connected');
+      if (socket.webSocket?.readyState !== OPEN) return;
+      troubled = false;
+      troubleTries = 0;
+      refusal = undefined;
+      set('connected');
     },
-    onAuthenticationFailed: ({ reason }) => refuse(reason)
+    onAuthenticationFailed: ({ reason }) => (reason === REFUSED.tryAgain ? trouble() : refuse(reason))
   });
   provider.attach();
 
   const open = () => socket.webSocket?.readyState === OPEN;
+  const silence = new Silence(Date.now());
   // Closes the socket as its own close event would (the provider resets, the socket schedules a
   // new one), without waiting for a close handshake a dead network never completes.
   const drop = () => {
     set('offline');
+    silence.forget();
     if (!socket.shouldConnect || !socket.webSocket) return;
     const close: onCloseParameters = { event: WENT_SILENT as onCloseParameters['event'] };
     provider.onClose();
     socket.onClose(close);
   };
-  const silence = new Silence(Date.now());
+  const query = awarenessQuery(shared.room);
   let lastAsked = 0;
   const watchdog = setInterval(() => {
     const now = Date.now();
     const hidden = typeof document !== 'undefined' && document.visibilityState === 'hidden';
     const quiet = silence.check(now, socket.lastMessageReceived, hidden);
     if (quiet && open() && state === 'connected') return drop();
-    // The heartbeat, on an open socket only (the socket queues what it cannot send, and would
-    // send a long absence's worth at once). Also before the server answered: an answer lost on
-    // the way is asked for again.
-    if (open() && now - lastAsked >= HEARTBEAT_MS) {
-      lastAsked = now;
+    if (!open() || silence.waiting) return;
+    // On an open socket only (the socket queues what it cannot send). Before the server answered
+    // the sync, the sync is asked for again (an answer lost on the way); after, a query.
+    if (state !== 'connected') {
+      if (now - lastAsked < UNSYNCED_ASK_MS) return;
       provider.forceSync();
+    } else {
+      if (now - Math.max(lastAsked, socket.lastMessageReceived) < IDLE_ASK_MS) return;
+      socket.send(query);
     }
+    lastAsked = now;
+    silence.ask(now);
   }, CHECK_MS);
   const offline = () => drop();
   const online = () => {
     // Back on the network: try at once rather than after the socket's backoff.
     if (!open() && socket.shouldConnect) void socket.connect();
   };
-  // A tap while no socket is open goes nowhere yet: it is kept here (y-dexie) and sent later.
+  // A tap while no socket is open goes nowhere yet: it is kept here (y-dexie) and sent later. A
+  // tap on an open socket is a question: the server acknowledges every change it takes.
   const update = (_: Uint8Array, origin: unknown) => {
-    if (origin !== provider && state === 'connected' && !open()) set('offline');
+    if (origin === provider) return;
+    if (!open()) {
+      if (state === 'connected') set('offline');
+    } else if (state === 'connected') silence.ask(Date.now());
   };
   doc.on('update', update);
   if (typeof window !== 'undefined') {
@@ -157,6 +247,7 @@ export const connectWebsocket: Connect = (doc, shared) => {
     },
     destroy() {
       clearInterval(watchdog);
+      clearTimeout(retry);
       doc.off('update', update);
       if (typeof window !== 'undefined') {
         window.removeEventListener('offline', offline);

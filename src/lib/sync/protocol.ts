@@ -15,7 +15,23 @@ export const REFUSED = {
   /** The room already has as many phones as the server lets one room have. */
   roomFull: 'room-full',
   /** This address opened as many new rooms in the last hour as the server allows. */
-  tooManyRooms: 'too-many-rooms'
+  tooManyRooms: 'too-many-rooms',
+  /**
+   * Not a refusal: the server could not check the key or load the room just now (its database
+   * or its disk is away). It closes the socket with CLOSED.tryAgain; the phone tries again.
+   */
+  tryAgain: 'try-again'
+} as const;
+
+/**
+ * Close codes the server sends after its answer to a key, so a phone can tell a passing trouble
+ * from a refusal without reading the answer: try again later, a key the room does not take, and a
+ * room the server will not open. In the application range, away from Hocuspocus' own codes.
+ */
+export const CLOSED = {
+  tryAgain: 4503,
+  wrongKey: 4403,
+  noRoom: 4404
 } as const;
 
 /**
@@ -25,7 +41,13 @@ export const REFUSED = {
  */
 export const CUT_OFF = {
   tooFast: 4429,
-  tooBig: 1009
+  tooBig: 1009,
+  /** More sent for a room than the server holds while the room's key is still being checked. */
+  unchecked: 4413,
+  /** The room holds as many bytes as the server keeps for one game. */
+  roomTooBig: 4507,
+  /** This address already has as many connections open as the server allows. */
+  tooManyConnections: 4430
 } as const;
 
 /** Room names and keys are URL-safe base64 from `newRoomName`/`newRoomKey`; a key is ≥128 bits. */
@@ -34,8 +56,11 @@ export const ROOM_KEY = /^[A-Za-z0-9_-]{22,128}$/;
 
 /** True for a close code that means the server will not take this phone back as it is. */
 export function isCutOff(code: number): boolean {
-  return code === CUT_OFF.tooFast || code === CUT_OFF.tooBig;
+  return (Object.values(CUT_OFF) as number[]).includes(code);
 }
+
+/** What the screen says while the server has trouble of its own (REFUSED.tryAgain). */
+export const TROUBLE_TEXT = 'The sync server is having trouble; your taps are kept and will be sent.';
 
 /**
  * What the screen says when the server turned a phone away: a REFUSED reason, or a CUT_OFF
@@ -54,6 +79,12 @@ export function refusalText(why: string | number): string {
       return 'The sync server stopped listening to this phone: it sent too much, too fast. Reopen the game to try again.';
     case CUT_OFF.tooBig:
       return 'The sync server stopped listening to this phone: it sent more at once than the server takes.';
+    case CUT_OFF.unchecked:
+      return 'The sync server stopped listening to this phone: it sent too much before the game’s key was checked. Reopen the game to try again.';
+    case CUT_OFF.roomTooBig:
+      return 'This game has grown past what the sync server keeps for one game. It plays on here; to go on sharing, start a new shared game.';
+    case CUT_OFF.tooManyConnections:
+      return 'The sync server already has as many connections from this network as it allows. Close the game on a phone you are not using, then reopen it here.';
     default:
       return 'The sync server does not know this game’s room. Ask for the link again.';
   }

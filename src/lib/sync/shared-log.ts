@@ -29,6 +29,7 @@ import type { Mirror } from './mirror';
 import type { StoredDoc } from './store';
 import type { Link } from './connect';
 import { summaryFields } from '../session/summary-seats';
+import { TROUBLE_TEXT } from './protocol';
 
 /** Said on a tap made while this phone cannot reach the server. */
 export const KEPT_HERE = 'Offline: this tap is kept on this phone and sent when the server is back.';
@@ -250,7 +251,8 @@ export class SharedLog<S extends BaseSetup = BaseSetup> implements LogStore<S> {
     this.changed();
     // The link's state is read after the entry went into the document: a tap with no open socket
     // just turned it offline (connect.ts).
-    if (connection.state === 'offline' || connection.state === 'connecting')
+    if (connection.state === 'trouble') this.parts.tell(TROUBLE_TEXT, { key: 'sync-kept' });
+    else if (connection.state === 'offline' || connection.state === 'connecting')
       this.parts.tell(KEPT_HERE, { key: 'sync-kept' });
     return { ok: true };
   }
