@@ -13,10 +13,16 @@ import { join, resolve } from 'node:path';
 export interface Service {
   url: string;
   stop(): Promise<void>;
+  /** Stops it as an outage would, keeping its port and data for `resume`. */
+  halt(): Promise<void>;
+  /** Starts it again after `halt`, on the same port with the same data. */
+  resume(): Promise<void>;
 }
 
 export interface Instance {
   port: number;
+  /** Its process, for reading its memory (/proc/<pid>/status). */
+  pid: number;
   /** Every line it logged so far. */
   lines: string[];
   /** SIGTERM: it closes its connections and stores its rooms. */
@@ -93,13 +99,24 @@ function ended(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
 
 export async function startRedis(): Promise<Service> {
   const port = await freePort();
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: ['ignore', 'pipe', 'pipe'] }
-  );
-  await started(child, /Ready to accept connections/, 'redis-server (apt-get install redis-server)');
-  return { url: `redis://127.0.0.1:${port}`, stop: () => ended(child, 'SIGTERM') };
+  const run = async () => {
+    const child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: ['ignore', 'pipe', 'pipe'] }
+    );
+    await started(child, /Ready to accept connections/, 'redis-server (apt-get install redis-server)');
+    return child;
+  };
+  let child = await run();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: () => ended(child, 'SIGTERM'),
+    halt: () => ended(child, 'SIGKILL'),
+    async resume() {
+      child = await run();
+    }
+  };
 }
 
 function postgresBin(): string {
@@ -129,17 +146,26 @@ export async function startPostgres(): Promise<Service> {
   if (init.status !== 0) throw new Error(`initdb failed:\n${init.stdout}\n${init.stderr}`);
   const port = await freePort();
   const settings = ['listen_addresses=127.0.0.1', 'fsync=off', 'synchronous_commit=off'];
-  const child = spawn(
-    join(bin, 'postgres'),
-    ['-D', data, '-p', String(port), '-k', dir, ...settings.flatMap((s) => ['-c', s])],
-    { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir, ...as }
-  );
-  await started(child, /ready to accept connections/, 'postgres');
+  const run = async () => {
+    const child = spawn(
+      join(bin, 'postgres'),
+      ['-D', data, '-p', String(port), '-k', dir, ...settings.flatMap((s) => ['-c', s])],
+      { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir, ...as }
+    );
+    await started(child, /ready to accept connections/, 'postgres');
+    return child;
+  };
+  let child = await run();
   return {
     url: `postgres://tableside@127.0.0.1:${port}/postgres`,
     async stop() {
       await ended(child, 'SIGINT'); // Postgres' fast shutdown
       rmSync(dir, { recursive: true, force: true });
+    },
+    // Its immediate shutdown: every connection cut, as a crashed or restarting database.
+    halt: () => ended(child, 'SIGQUIT'),
+    async resume() {
+      child = await run();
     }
   };
 }
@@ -159,6 +185,7 @@ export async function startInstance(args: string[]): Promise<Instance> {
   const port = Number(/127\.0\.0\.1:(\d+)/.exec(out)![1]);
   return {
     port,
+    pid: child.pid!,
     lines,
     stop: () => ended(child, 'SIGTERM'),
     kill: () => ended(child, 'SIGKILL'),

@@ -18,9 +18,10 @@ import type {
   Hocuspocus,
   onAuthenticatePayload,
   onChangePayload,
-  onLoadDocumentPayload
+  onLoadDocumentPayload,
+  onStatelessPayload
 } from '@hocuspocus/server';
-import { CLOSED, REFUSED, ROOM_KEY, ROOM_NAME } from '../src/lib/sync/protocol';
+import { CLOSED, HEARTBEAT, REFUSED, ROOM_KEY, ROOM_NAME } from '../src/lib/sync/protocol';
 import type { Limits, Tally } from './limits';
 import { refused, type Counters } from './metrics';
 
@@ -172,6 +173,11 @@ export class RoomKeeper implements Extension {
     }
     if (saved) Y.applyUpdate(document, saved);
     this.bytes.set(documentName, saved?.length ?? 0);
+  }
+
+  /** The phones' heartbeat (protocol.ts), answered to the one that asked. */
+  async onStateless({ connection, payload }: onStatelessPayload) {
+    if (payload === HEARTBEAT.ask) connection.sendStateless(HEARTBEAT.answer);
   }
 
   async connected({ socketId }: { socketId: string }) {

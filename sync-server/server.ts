@@ -178,37 +178,46 @@ export async function startSyncServer(options: SyncServerOptions = {}): Promise<
     return away;
   };
 
-  const http = createServer(
-    {
-      // A request that dribbles in is dropped rather than held (Node's defaults wait a minute
-      // for the headers and five for the whole request), checked every second.
-      headersTimeout: limits.requestMs,
-      requestTimeout: limits.requestMs * 2,
-      connectionsCheckingInterval: 1000
-    },
-    (request, response) => {
-      const path = (request.url ?? '/').split('?')[0];
-      if (path === '/healthz') {
-        void degraded().then((away) => {
-          // Degraded is still serving: a proxy following /healthz keeps every instance.
-          response.writeHead(closing ? 503 : 200, { 'Content-Type': 'text/plain' });
-          response.end(
-            closing ? 'down: shutting down\n' : away.length ? `degraded: ${away.join(', ')}\n` : 'ok\n'
-          );
-        });
-        return;
-      }
-      if (path === '/metrics') {
-        void degraded().then((away) => {
-          response.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4' });
-          response.end(prometheus(hocuspocus, counters, away));
-        });
-        return;
-      }
-      response.writeHead(200, { 'Content-Type': 'text/plain' });
-      response.end('Tableside sync server\n');
+  const http = createServer((request, response) => {
+    // One request per socket (every answer here is a few bytes): a socket is then either
+    // answered, upgraded, or dropped by the timer below.
+    response.shouldKeepAlive = false;
+    const path = (request.url ?? '/').split('?')[0];
+    if (path === '/healthz') {
+      void degraded().then((away) => {
+        // Degraded is still serving: a proxy following /healthz keeps every instance.
+        response.writeHead(closing ? 503 : 200, { 'Content-Type': 'text/plain' });
+        response.end(
+          closing ? 'down: shutting down\n' : away.length ? `degraded: ${away.join(', ')}\n` : 'ok\n'
+        );
+      });
+      return;
     }
-  );
+    if (path === '/metrics') {
+      void degraded().then((away) => {
+        response.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4' });
+        response.end(prometheus(hocuspocus, counters, away));
+      });
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': 'text/plain' });
+    response.end('Tableside sync server\n');
+  });
+  // A request that dribbles in is dropped rather than held: Node's own headersTimeout stops
+  // being checked here once one connection has come and gone (Node 20), so every socket gets a
+  // timer of its own, cleared when its request has come in whole or it became a WebSocket.
+  const dribbling = new WeakMap<Duplex, ReturnType<typeof setTimeout>>();
+  const arrived = (socket: Duplex) => clearTimeout(dribbling.get(socket));
+  http.on('connection', (socket: Duplex) => {
+    const timer = setTimeout(() => {
+      refused(counters, 'slow-request');
+      socket.destroy();
+    }, limits.requestMs);
+    timer.unref();
+    dribbling.set(socket, timer);
+    socket.once('close', () => arrived(socket));
+  });
+  http.on('request', (request: IncomingMessage) => arrived(request.socket));
   // Sockets that are not WebSockets (slow or idle HTTP) count towards an address's cap too;
   // behind a proxy every socket comes from the proxy, and the proxy holds its own limits.
   if (!options.trustProxy) {
@@ -251,6 +260,7 @@ export async function startSyncServer(options: SyncServerOptions = {}): Promise<
   // A message over maxPayload closes the connection with 1009 (CUT_OFF.tooBig) by itself.
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes });
   http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    arrived(socket);
     socket.on('error', () => socket.destroy());
     const address = from(request);
     const id = randomUUID();
@@ -270,8 +280,10 @@ export async function startSyncServer(options: SyncServerOptions = {}): Promise<
         openSockets.set(ws, { address, id });
         socketOf.set(request, ws);
         const bucket = new Bucket(limits.messagesPerSecond, limits.messageBurst, Date.now());
-        /** Bytes sent for each room whose key is still being checked (Hocuspocus holds them). */
+        /** Bytes sent for each room whose key is still being checked (Hocuspocus holds them),
+         * and their sum: bounded per socket, however many rooms it names. */
         const unchecked = new Map<string, number>();
+        let uncheckedBytes = 0;
         let gone = false;
         // Every message passes here before Hocuspocus hears of it: once the connection is cut
         // off, what it already sent in the same burst is dropped too, not handled while the
@@ -292,13 +304,21 @@ export async function startSyncServer(options: SyncServerOptions = {}): Promise<
           const message = readMessage(data);
           if (message) {
             if (!admitted.get(ws)?.has(message.room)) {
-              const bytes = (unchecked.get(message.room) ?? 0) + data.length;
-              if (bytes > limits.uncheckedBytes)
-                return stop('unchecked', CUT_OFF.unchecked, `${bytes} bytes before the key was checked`);
-              unchecked.set(message.room, bytes);
-            } else if (message.grows && !keeper.mayGrow(message.room)) {
-              return stop('room-bytes', CUT_OFF.roomTooBig, `room ${message.room} holds its quota`);
-            } else unchecked.delete(message.room);
+              uncheckedBytes += data.length;
+              if (uncheckedBytes > limits.uncheckedBytes)
+                return stop(
+                  'unchecked',
+                  CUT_OFF.unchecked,
+                  `${uncheckedBytes} bytes before a key was checked`
+                );
+              unchecked.set(message.room, (unchecked.get(message.room) ?? 0) + data.length);
+            } else {
+              // Let in: what it sent meanwhile has been handed on, not held any more.
+              uncheckedBytes -= unchecked.get(message.room) ?? 0;
+              unchecked.delete(message.room);
+              if (message.grows && !keeper.mayGrow(message.room))
+                return stop('room-bytes', CUT_OFF.roomTooBig, `room ${message.room} holds its quota`);
+            }
           }
           return emit(event, ...args);
         };

@@ -13,8 +13,8 @@
  * check waits 30 s): at once on the browser's offline event or a tap with no open socket to go
  * out on, and when a question to the server (a tap, which the server acknowledges, or the
  * heartbeat) has gone unanswered for SILENT_MS. While nothing happens the heartbeat asks once
- * every IDLE_ASK_MS, one small message (a query the server answers with an empty awareness
- * update), so an idle phone costs the server no more than Hocuspocus' stock provider.
+ * every IDLE_ASK_MS, one small message (HEARTBEAT in protocol.ts, which the server answers), so
+ * an idle phone costs the server no more than Hocuspocus' stock provider.
  *
  * Taps made while no socket is open are not queued message by message: the next connection's
  * sync exchange carries them all as one update, however long the phone was away.
@@ -24,11 +24,10 @@ import {
   HocuspocusProviderWebsocket,
   type onCloseParameters
 } from '@hocuspocus/provider';
-import * as encoding from 'lib0/encoding';
 import type * as Y from 'yjs';
 import type { LinkState } from '../session/log-store';
 import type { SharedGame } from '../db/records';
-import { CLOSED, isCutOff, REFUSED, refusalText, TROUBLE_TEXT } from './protocol';
+import { CLOSED, HEARTBEAT, isCutOff, REFUSED, refusalText, TROUBLE_TEXT } from './protocol';
 
 export interface Link {
   readonly state: LinkState;
@@ -54,8 +53,6 @@ const CHECK_MS = 200;
 const OPEN = 1;
 /** What a forced close says (Hocuspocus' own code for a connection that went quiet). */
 const WENT_SILENT = { code: 4408, reason: 'silent' };
-/** Hocuspocus' message type for "send me the room's awareness" (its MessageType.QueryAwareness). */
-const QUERY_AWARENESS = 3;
 
 /**
  * Judges a link that looks connected: silent once a question went unanswered for SILENT_MS. A
@@ -85,14 +82,6 @@ export class Silence {
     this.lastCheck = now;
     return this.asked !== undefined && now - this.asked > SILENT_MS;
   }
-}
-
-/** The smallest question Hocuspocus answers without the phone having to answer back. */
-function awarenessQuery(room: string): Uint8Array {
-  const encoder = encoding.createEncoder();
-  encoding.writeVarString(encoder, room);
-  encoding.writeVarUint(encoder, QUERY_AWARENESS);
-  return encoding.toUint8Array(encoder);
 }
 
 /**
@@ -196,7 +185,6 @@ export const connectWebsocket: Connect = (doc, shared) => {
     provider.onClose();
     socket.onClose(close);
   };
-  const query = awarenessQuery(shared.room);
   let lastAsked = 0;
   const watchdog = setInterval(() => {
     const now = Date.now();
@@ -205,13 +193,13 @@ export const connectWebsocket: Connect = (doc, shared) => {
     if (quiet && open() && state === 'connected') return drop();
     if (!open() || silence.waiting) return;
     // On an open socket only (the socket queues what it cannot send). Before the server answered
-    // the sync, the sync is asked for again (an answer lost on the way); after, a query.
+    // the sync, the sync is asked for again (an answer lost on the way); after, the heartbeat.
     if (state !== 'connected') {
       if (now - lastAsked < UNSYNCED_ASK_MS) return;
       provider.forceSync();
     } else {
       if (now - Math.max(lastAsked, socket.lastMessageReceived) < IDLE_ASK_MS) return;
-      socket.send(query);
+      provider.sendStateless(HEARTBEAT.ask);
     }
     lastAsked = now;
     silence.ask(now);

@@ -50,6 +50,14 @@ export const CUT_OFF = {
   tooManyConnections: 4430
 } as const;
 
+/**
+ * The heartbeat: a stateless message the server answers to this phone alone. Hocuspocus answers
+ * nothing cheaper (a sync step one makes it ask back, and the phone answers that too; its
+ * awareness query is not answered on a connection at all), so an idle phone sends one message
+ * per heartbeat and hears one.
+ */
+export const HEARTBEAT = { ask: 'tableside:ping', answer: 'tableside:pong' } as const;
+
 /** Room names and keys are URL-safe base64 from `newRoomName`/`newRoomKey`; a key is ≥128 bits. */
 export const ROOM_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 export const ROOM_KEY = /^[A-Za-z0-9_-]{22,128}$/;
