@@ -10,7 +10,9 @@ function fake(name: string, stopped: string[], ms = 0): () => Promise<Service> {
         () =>
           ok({
             url: `fake://${name}`,
-            stop: async () => void stopped.push(name)
+            stop: async () => void stopped.push(name),
+            halt: async () => {},
+            resume: async () => {}
           }),
         ms
       )
