@@ -113,23 +113,33 @@ export class RoomKeeper implements Extension {
 
   /** The store could not be asked: the phone is told to try again, and its socket closed. */
   private troubled(request: IncomingMessage, room: string, what: string, error: unknown) {
-    const { counters, log, closeSocket } = this.options;
-    refused(counters, REFUSED.tryAgain);
-    log(`asked ${room} to try again: could not ${what} (${String(error)})`);
-    closeSocket(request, CLOSED.tryAgain);
-    return refusal(REFUSED.tryAgain);
+    return this.turnAway(
+      request,
+      REFUSED.tryAgain,
+      CLOSED.tryAgain,
+      `asked ${room} to try again: could not ${what} (${String(error)})`
+    );
+  }
+
+  /** Every turn-away: counted by reason, logged, the socket closed with `code`, the reason sent. */
+  private turnAway(request: IncomingMessage, reason: string, code: number, line: string) {
+    refused(this.options.counters, reason);
+    this.options.log(line);
+    this.options.closeSocket(request, code);
+    return refusal(reason);
   }
 
   /** Runs before Hocuspocus loads the document or sends the phone anything of it. */
   async onAuthenticate({ token, documentName: room, request, instance, socketId }: onAuthenticatePayload) {
-    const { store, limits, counters, log, openings, closeSocket } = this.options;
+    const { store, limits, openings } = this.options;
     const address = this.options.addressOf(request);
-    const refuse = (reason: string, words: string, code: number) => {
-      refused(counters, reason);
-      log(`refused ${ROOM_NAME.test(room) ? room : '(not a room)'} from ${address}: ${words}`);
-      closeSocket(request, code);
-      return refusal(reason);
-    };
+    const refuse = (reason: string, words: string, code: number) =>
+      this.turnAway(
+        request,
+        reason,
+        code,
+        `refused ${ROOM_NAME.test(room) ? room : '(not a room)'} from ${address}: ${words}`
+      );
     if (!ROOM_NAME.test(room)) throw refuse(REFUSED.badRoom, 'not a room', CLOSED.noRoom);
     if (!token) throw refuse(REFUSED.noKey, 'no key', CLOSED.wrongKey);
     if (!ROOM_KEY.test(token)) throw refuse(REFUSED.wrongKey, 'wrong key', CLOSED.wrongKey);

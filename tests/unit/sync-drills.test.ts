@@ -19,17 +19,7 @@ import IORedis from 'ioredis';
 import pg from 'pg';
 import * as encoding from 'lib0/encoding';
 import { connectWebsocket, type Link } from '../../src/lib/sync/connect';
-import {
-  appendEntry,
-  entryCount,
-  newClock,
-  newDeviceId,
-  newRoomKey,
-  newRoomName,
-  nextEntry,
-  TROUBLE_TEXT,
-  type Clock
-} from '../../src/lib/sync';
+import { entryCount, newRoomKey, newRoomName, TROUBLE_TEXT } from '../../src/lib/sync';
 import {
   startInstance,
   startPostgres,
@@ -39,12 +29,11 @@ import {
   type Service
 } from '../../sync-server/local-services';
 import { PostgresRooms } from '../../sync-server/pg-store';
-import { titansGuidedTurn } from '../fixtures/long-logs';
+import { authFrame, settled, sleep, tapper, until } from './sync-test-kit';
 
 /** The most an instance may hold (its peak resident memory) while 1 GB comes at it unchecked. */
 const UNCHECKED_RSS_MB = 300;
 
-const turn = titansGuidedTurn(4);
 let redis: Service | undefined;
 let postgres: Service | undefined;
 let a: Instance | undefined;
@@ -71,30 +60,25 @@ afterAll(async () => {
 function phone(on: Instance, room: string, key: string) {
   const doc = new Y.Doc();
   docs.push(doc);
-  let clock: Clock = newClock(newDeviceId());
   const link = connectWebsocket(doc, { room, key, server: `ws://127.0.0.1:${on.port}` });
   links.push(link);
-  return {
-    doc,
-    link,
-    tap(n: number) {
-      for (let i = 0; i < n; i++) {
-        const made = nextEntry(clock, { kind: 'event', event: turn[(clock.counter + i) % turn.length] }, 0);
-        clock = made.clock;
-        appendEntry(doc, made.entry);
-      }
-    }
-  };
+  return { doc, link, tap: tapper(doc) };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(what: string, condition: () => boolean | Promise<boolean>, ms = 15_000) {
-  const end = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
+/** A new game with a phone on each instance, both connected and holding `each` taps of both. */
+async function twoPhones(each: number) {
+  const room = newRoomName();
+  const key = newRoomKey();
+  const p1 = phone(a!, room, key);
+  const p2 = phone(b!, room, key);
+  await until('both connected', () => p1.link.state === 'connected' && p2.link.state === 'connected');
+  p1.tap(each);
+  p2.tap(each);
+  await until(
+    `both have ${2 * each}`,
+    () => entryCount(p1.doc) === 2 * each && entryCount(p2.doc) === 2 * each
+  );
+  return { room, key, p1, p2 };
 }
 
 /** The entries Postgres holds for a room, read as a fresh instance would. */
@@ -115,26 +99,9 @@ const health = async (on: Instance) => {
   return `${answer.status} ${(await answer.text()).trim()}`;
 };
 
-/** A Hocuspocus auth message, made by hand as an attacker would. */
-function authFrame(room: string, key: string): Uint8Array {
-  const encoder = encoding.createEncoder();
-  encoding.writeVarString(encoder, room);
-  encoding.writeVarUint(encoder, 2); // Auth
-  encoding.writeVarUint(encoder, 0); // its token
-  encoding.writeVarString(encoder, key);
-  return encoding.toUint8Array(encoder);
-}
-
 describe('the sync service through outages and abuse', { timeout: 120_000 }, () => {
   it('Postgres away for 5 s mid-game: every tap ends up in Postgres, and a phone that came meanwhile is let in by itself', async () => {
-    const room = newRoomName();
-    const key = newRoomKey();
-    const p1 = phone(a!, room, key);
-    const p2 = phone(b!, room, key);
-    await until('both connected', () => p1.link.state === 'connected' && p2.link.state === 'connected');
-    p1.tap(20);
-    p2.tap(20);
-    await until('both have 40', () => entryCount(p1.doc) === 40 && entryCount(p2.doc) === 40);
+    const { room, key, p1, p2 } = await twoPhones(20);
 
     await postgres!.halt();
     const away = Date.now();
@@ -167,14 +134,7 @@ describe('the sync service through outages and abuse', { timeout: 120_000 }, () 
   });
 
   it('Redis away for 3 s: both phones converge within 5 s of its return, without a tap', async () => {
-    const room = newRoomName();
-    const key = newRoomKey();
-    const p1 = phone(a!, room, key);
-    const p2 = phone(b!, room, key);
-    await until('both connected', () => p1.link.state === 'connected' && p2.link.state === 'connected');
-    p1.tap(5);
-    p2.tap(5);
-    await until('both have 10', () => entryCount(p1.doc) === 10 && entryCount(p2.doc) === 10);
+    const { p1, p2 } = await twoPhones(5);
 
     await redis!.halt();
     p1.tap(19);
@@ -210,14 +170,7 @@ describe('the sync service through outages and abuse', { timeout: 120_000 }, () 
         (await client.query(`select count(*) from tableside_rooms where name = any($1)`, [rooms])).rows[0]
           .count
       );
-    let last = -1;
-    let steady = 0;
-    await until('the count settles', async () => {
-      const now = await count();
-      steady = now === last ? steady + 1 : 0;
-      last = now;
-      return steady >= 20;
-    });
+    const last = await settled(count);
     await client.end();
     for (const s of sockets) s.terminate();
     expect(last).toBeLessThanOrEqual(60);

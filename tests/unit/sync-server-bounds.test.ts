@@ -12,27 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as Y from 'yjs';
 import WebSocket from 'ws';
-import * as encoding from 'lib0/encoding';
 import { startSyncServer, type SyncServer, type SyncServerOptions } from '../../sync-server/server';
 import { RoomStore } from '../../sync-server/store';
 import { connectWebsocket, IDLE_ASK_MS, type Link } from '../../src/lib/sync/connect';
-import {
-  appendEntry,
-  CUT_OFF,
-  entryCount,
-  newClock,
-  newDeviceId,
-  newRoomKey,
-  newRoomName,
-  nextEntry,
-  refusalText,
-  TROUBLE_TEXT,
-  type Clock
-} from '../../src/lib/sync';
-import { titansGuidedTurn } from '../fixtures/long-logs';
+import { CUT_OFF, entryCount, newRoomKey, newRoomName, refusalText, TROUBLE_TEXT } from '../../src/lib/sync';
+import { authFrame, settled, sleep, tapper, until } from './sync-test-kit';
 import { makeSmallDisk, type SmallDisk } from '../browser/small-disk';
 
-const turn = titansGuidedTurn(4);
 let servers: SyncServer[] = [];
 let links: Link[] = [];
 let dirs: string[] = [];
@@ -74,36 +60,18 @@ async function serve(dir: string, more: SyncServerOptions = {}): Promise<SyncSer
 
 function phone(port: number, room: string, key: string) {
   const doc = new Y.Doc();
-  let clock: Clock = newClock(newDeviceId());
   const link = connectWebsocket(doc, { room, key, server: `ws://127.0.0.1:${port}` });
   links.push(link);
+  const tap = tapper(doc);
   return {
     doc,
     link,
-    tap(n: number) {
-      doc.transact(() => {
-        for (let i = 0; i < n; i++) {
-          const made = nextEntry(clock, { kind: 'event', event: turn[(clock.counter + i) % turn.length] }, 0);
-          clock = made.clock;
-          appendEntry(doc, made.entry);
-        }
-      });
-    },
+    tap,
     /** Taps one by one, as a phone does: each its own change (and its own message when online). */
     tapEach(n: number) {
-      for (let i = 0; i < n; i++) this.tap(1);
+      for (let i = 0; i < n; i++) tap(1);
     }
   };
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(what: string, condition: () => boolean | Promise<boolean>, ms = 15_000) {
-  const end = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
 }
 
 const onDisk = (dir: string, room: string) => {
@@ -117,15 +85,6 @@ const metric = async (server: SyncServer, name: string) => {
   const text = await (await fetch(`http://127.0.0.1:${server.port}/metrics`)).text();
   return Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1]);
 };
-
-function authFrame(room: string, key: string): Uint8Array {
-  const encoder = encoding.createEncoder();
-  encoding.writeVarString(encoder, room);
-  encoding.writeVarUint(encoder, 2); // Auth
-  encoding.writeVarUint(encoder, 0); // its token
-  encoding.writeVarString(encoder, key);
-  return encoding.toUint8Array(encoder);
-}
 
 describe('one sync server held to its bounds', { timeout: 60_000 }, () => {
   it('a phone back from 6,000 taps offline sends them as one update, and every one is stored', async () => {
@@ -256,14 +215,7 @@ describe('one sync server held to its bounds', { timeout: 60_000 }, () => {
     const rooms = Array.from({ length: 200 }, () => newRoomName());
     for (const room of rooms) ws.send(authFrame(room, newRoomKey()));
     const count = () => rooms.filter((r) => existsSync(join(dir, `${r}.key`))).length;
-    let last = -1;
-    let steady = 0;
-    await until('the count settles', () => {
-      const now = count();
-      steady = now === last ? steady + 1 : 0;
-      last = now;
-      return steady >= 25;
-    });
+    const last = await settled(count, 25);
     ws.terminate();
     expect(last).toBe(60);
     const text = await (await fetch(`http://127.0.0.1:${server.port}/metrics`)).text();
