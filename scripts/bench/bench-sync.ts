@@ -16,10 +16,15 @@
  * - Rooms held: rooms of 4 phones on one instance, each tapping once a second, stepped up until
  *   the p95 of tap to observed passes 50 ms (bounded: at most 400 rooms; 5 s a step, or 100 taps
  *   when that is longer).
+ * - Idle phones (#56): 100 phones through the app's own link (src/lib/sync/connect.ts, heartbeat
+ *   included), 50 rooms of two, nothing tapped for 30 s: messages the server counted per phone
+ *   per second, and the instance's CPU meanwhile (/proc/<pid>/stat).
+ * - Memory per room (#56): the instance's resident memory before and after 200 rooms are opened,
+ *   each with one app phone that tapped 100 times, divided by 200.
  *
  *   npx tsx scripts/bench/bench-sync.ts          (also part of `npm run bench`)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -45,6 +50,7 @@ import {
   type SharedEntry
 } from '../../src/lib/sync';
 import type { GameEvent } from '../../src/lib/db/records';
+import { connectWebsocket, type Link } from '../../src/lib/sync/connect';
 import {
   startInstance,
   startPostgres,
@@ -55,6 +61,11 @@ import {
 } from '../../sync-server/local-services';
 
 type Row = [string, string];
+/**
+ * The limits a public instance keeps (60 new rooms an hour, 64 sockets an address) would stop a
+ * bench whose every phone is on one address: here they are lifted, the rest kept.
+ */
+const BENCH_LIMITS = ['--rooms-per-hour', '100000', '--connections-per-address', '100000'];
 const ms = (t: number) => `${t.toFixed(t < 1 ? 3 : 1)} ms`;
 const setup = titansDuelSetup();
 /** As long as a real device id (`newDeviceId`: 22 characters): it is in every entry twice. */
@@ -285,7 +296,7 @@ const spread = (v: number[]) => `${ms(percentile(v, 0.5))} / ${ms(percentile(v, 
 
 async function benchLatency(rows: Row[]) {
   const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-sync-'));
-  const server = await startInstance(['--dir', dir]);
+  const server = await startInstance(['--dir', dir, ...BENCH_LIMITS]);
   try {
     const sent: number[] = [];
     const one = await tapToObserved([server.port, server.port], sent);
@@ -299,6 +310,89 @@ async function benchLatency(rows: Row[]) {
   }
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function messagesCounted(port: number): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  return Number(/^tableside_sync_messages_total (\d+)$/m.exec(text)?.[1]);
+}
+
+/** The instance's CPU time so far (user + system), in seconds: /proc/<pid>/stat, 100 ticks a second. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function residentMb(pid: number): number {
+  const kb = Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+  return kb / 1024;
+}
+
+/** A phone as the app links it: its own doc, the app's link (batching, heartbeat). */
+function appPhone(port: number, room: string, key: string, links: Link[]): Y.Doc {
+  const doc = new Y.Doc();
+  links.push(connectWebsocket(doc, { room, key, server: `ws://127.0.0.1:${port}` }));
+  return doc;
+}
+
+const IDLE_PHONES = 100;
+const IDLE_SECONDS = 30;
+const ROOMS_FOR_MEMORY = 200;
+
+async function benchIdleAndMemory(rows: Row[]) {
+  (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
+  const dir = mkdtempSync(join(tmpdir(), 'tableside-bench-idle-'));
+  const server = await startInstance(['--dir', dir, ...BENCH_LIMITS]);
+  const links: Link[] = [];
+  try {
+    for (let r = 0; r < IDLE_PHONES / 2; r++) {
+      const room = newRoomName();
+      const key = newRoomKey();
+      appPhone(server.port, room, key, links);
+      appPhone(server.port, room, key, links);
+    }
+    await until('the idle phones to connect', () => links.every((l) => l.state === 'connected'), 60_000);
+    await sleep(2000);
+    const before = await messagesCounted(server.port);
+    const cpu0 = cpuSeconds(server.pid);
+    await sleep(IDLE_SECONDS * 1000);
+    const messages = (await messagesCounted(server.port)) - before;
+    const cpu = cpuSeconds(server.pid) - cpu0;
+    rows.push([
+      `Idle phones (app's link), ${IDLE_PHONES} for ${IDLE_SECONDS} s: messages per phone per second`,
+      (messages / IDLE_PHONES / IDLE_SECONDS).toFixed(3)
+    ]);
+    rows.push([
+      '  the instance meanwhile, share of one core',
+      `${((cpu / IDLE_SECONDS) * 100).toFixed(2)} %`
+    ]);
+    for (const l of links.splice(0)) l.destroy();
+    await sleep(2000);
+
+    const rss0 = residentMb(server.pid);
+    for (let r = 0; r < ROOMS_FOR_MEMORY; r++) {
+      const doc = appPhone(server.port, newRoomName(), newRoomKey(), links);
+      let clock = newClock(newDeviceId());
+      for (let i = 0; i < 100; i++) {
+        const made = nextEntry(clock, { kind: 'event', event: events[i] }, Date.now());
+        clock = made.clock;
+        appendEntry(doc, made.entry);
+      }
+    }
+    await until('the rooms to connect', () => links.every((l) => l.state === 'connected'), 60_000);
+    await sleep(3000);
+    const rss1 = residentMb(server.pid);
+    rows.push([
+      `Resident memory per open room (${ROOMS_FOR_MEMORY} rooms of 100 taps)`,
+      `${(((rss1 - rss0) * 1024) / ROOMS_FOR_MEMORY).toFixed(0)} KB (${rss0.toFixed(0)} → ${rss1.toFixed(0)} MB)`
+    ]);
+  } finally {
+    for (const l of links) l.destroy();
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** The same tap across two instances sharing updates through Redis, rooms in Postgres. */
 async function benchAcross(rows: Row[]) {
   const name = 'Tap to observed across two instances via Redis (median / p95)';
@@ -307,7 +401,7 @@ async function benchAcross(rows: Row[]) {
   const instances: Instance[] = [];
   try {
     [redis, postgres] = await startTogether([startRedis, startPostgres]);
-    const args = ['--redis', redis.url, '--postgres', postgres.url];
+    const args = ['--redis', redis.url, '--postgres', postgres.url, ...BENCH_LIMITS];
     instances.push(...(await Promise.all([startInstance(args), startInstance(args)])));
     const across = await tapToObserved([instances[0].port, instances[1].port]);
     rows.push([name, spread(across.observed)]);
@@ -413,7 +507,14 @@ export async function benchSync(): Promise<Row[]> {
   benchBytes(rows);
   await benchLatency(rows);
   await benchAcross(rows);
+  await benchIdleAndMemory(rows);
   rows.push(['  machine load (1, 5, 15 min) at the start', load.join(', ')]);
+  rows.push([
+    '  and at the end',
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')
+  ]);
   return rows;
 }
 

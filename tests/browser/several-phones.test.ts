@@ -16,6 +16,9 @@ import { historyText, shareFromMenu } from './play-menu';
 import { startDuel as duel } from './titans-play';
 import { tapAfterLooking } from './checks';
 import { startSyncServer, type SyncServer } from '../../sync-server/server';
+import { TROUBLE_TEXT } from '../../src/lib/sync/protocol';
+import { makeSmallDisk } from './small-disk';
+import { axeBothSchemes } from './axe';
 
 const shared = useBrowser();
 let sync: SyncServer;
@@ -277,6 +280,54 @@ describe('several phones on one game', () => {
     await expect.poll(() => link.innerText(), { timeout: 10_000 }).toMatch(/^Shared/);
     expect(a.requests.filter((u) => u.startsWith('pageerror:'))).toEqual([]);
     await a.context.close();
+  });
+
+  it('a server in trouble (its disk full) says so on the header, the play screen and the share sheet; the phone gets in by itself once it is freed', async () => {
+    const disk = makeSmallDisk(4, 'tmpfs');
+    const troubled = await startSyncServer({ host: '127.0.0.1', port: 0, dir: join(disk.dir, 'rooms') });
+    const a = await openTab(shared.browser);
+    try {
+      await startDuel(a.page);
+      // Full before the game is shared: the server cannot write the new room's key, so it answers
+      // "try again" (not a refusal): the phone waits and tries again by itself.
+      disk.fill();
+      await a.page.getByRole('button', { name: 'More' }).click();
+      await a.page.getByRole('menuitem', { name: 'Play on several phones' }).click();
+      await a.page.getByLabel('Sync server').fill(`ws://127.0.0.1:${troubled.port}`);
+      await a.page.getByRole('button', { name: 'Share this game' }).click();
+      const sheet = a.page.getByRole('dialog', { name: 'Play on several phones' });
+      await expect.poll(() => sheet.getByText(TROUBLE_TEXT).count(), { timeout: 15_000 }).toBe(1);
+      expect(await sheet.innerText()).not.toMatch(/refused|Ask for the link again/);
+      await closeSheet(a.page);
+      const link = a.page.locator('span.link[role=status]');
+      await expect.poll(() => link.innerText()).toMatch(/^Server trouble/);
+      const notice = a.page.locator('p[role=status]').filter({ hasText: TROUBLE_TEXT });
+      await notice.waitFor();
+      expect(await a.page.getByRole('alert').filter({ hasText: TROUBLE_TEXT }).count()).toBe(0);
+      // The red of "Server trouble" and the line's border read in both schemes.
+      expect(await axeBothSchemes(a.page)).toEqual({ light: [], dark: [] });
+      await tapAfterLooking(surge(a.page, 'Ana'));
+
+      // Freed: the phone is let in without a tap or a reopen, and its tap reaches a second phone.
+      disk.unfill();
+      await expect.poll(() => link.innerText(), { timeout: 20_000 }).toMatch(/^Shared/);
+      // The play screen's line goes (the note beside the tap may stay its few seconds).
+      expect(await notice.count()).toBe(0);
+      await a.page.getByRole('button', { name: 'More' }).click();
+      await a.page.getByRole('menuitem', { name: 'Playing on several phones' }).click();
+      const join = await a.page.getByLabel('Link to join this game').inputValue();
+      await closeSheet(a.page);
+      const b = await openTab(shared.browser);
+      await visit(b.page, join);
+      await b.page.waitForURL(/\/play\//);
+      await expect.poll(() => board(b.page), { timeout: 15_000 }).toBe(await board(a.page));
+      expect([...a.requests, ...b.requests].filter((u) => u.startsWith('pageerror:'))).toEqual([]);
+      await b.context.close();
+    } finally {
+      await a.context.close();
+      await troubled.close();
+      disk.remove();
+    }
   });
 
   it('a shared game killed between the paint and the write comes back as exactly what it stored', async () => {
