@@ -13,7 +13,7 @@ export const PLACE = { width: 70, height: 26 };
 export const FONT = { name: 14, line: 11.5, place: 12 };
 /** Room left inside a card either side of its words. */
 const PAD = 6;
-const RING = { rx: 104, ry: 96 };
+const RING = { rx: 104, ry: 116 };
 
 export interface SeatBox {
   x: number;
@@ -102,20 +102,29 @@ export function layoutPicture(picture: TablePicture): PictureLayout {
       marked: s.marks.length > 0
     };
   });
-  const places = picture.places.map((label, p): PlaceBox => {
+  const places: PlaceBox[] = [];
+  for (const [p, label] of picture.places.entries()) {
     const fitted = fitText(label, FONT.place, PLACE.width - 2 * PAD);
     if (picture.placing === 'middle') {
-      const offset = (p - (picture.places.length - 1) / 2) * (PLACE.width + 10);
-      return { x: round(cx + offset), y: round(cy), label: fitted };
+      // One above the other in the middle: the table's middle column is clear of every card.
+      const offset = (p - (picture.places.length - 1) / 2) * (PLACE.height + 8);
+      places.push({ x: cx, y: round(cy + offset), label: fitted });
+      continue;
     }
-    // Between its players, pulled in towards the middle of the table, clear of their cards.
+    // Between its players, moved in towards the middle of the table until clear of every card.
     const at = seats.filter((_, i) => picture.seats[i].places.includes(p));
-    if (!at.length) return { x: cx, y: cy, label: fitted };
-    const mx = at.reduce((t, s) => t + s.x, 0) / at.length;
-    const my = at.reduce((t, s) => t + s.y, 0) / at.length;
-    const pull = picture.places.length > 1 ? 0.45 : 0;
-    return { x: round(cx + (mx - cx) * pull), y: round(cy + (my - cy) * pull), label: fitted };
-  });
+    const mx = at.length ? at.reduce((t, s) => t + s.x, 0) / at.length : cx;
+    const my = at.length ? at.reduce((t, s) => t + s.y, 0) / at.length : cy;
+    let spot = { x: cx, y: cy };
+    for (let t = 0; t <= 1; t += 0.05) {
+      const tried = { x: round(mx + (cx - mx) * t), y: round(my + (cy - my) * t) };
+      if (clear(tried, seats, places)) {
+        spot = tried;
+        break;
+      }
+    }
+    places.push({ ...spot, label: fitted });
+  }
   const links =
     picture.places.length > 1
       ? picture.seats.flatMap((s, i) =>
@@ -135,3 +144,15 @@ export function layoutPicture(picture: TablePicture): PictureLayout {
 }
 
 const round = (v: number) => Math.round(v * 10) / 10;
+
+/** A place at `at` covers no card and no place already put down. */
+function clear(at: { x: number; y: number }, seats: SeatBox[], places: PlaceBox[]): boolean {
+  const gap = 2;
+  const off = (o: { x: number; y: number }, w: number, h: number) =>
+    Math.abs(at.x - o.x) >= (PLACE.width + w) / 2 + gap ||
+    Math.abs(at.y - o.y) >= (PLACE.height + h) / 2 + gap;
+  return (
+    seats.every((s) => off(s, CHIP.width, CHIP.height)) &&
+    places.every((p) => off(p, PLACE.width, PLACE.height))
+  );
+}
