@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pictureWords, type TablePicture } from '../../src/lib/picture/facts';
-import { CHIP, FONT, PLACE, WIDTH, fitText, layoutPicture, textWidth } from '../../src/lib/picture/layout';
+import { FONT, PLACE, WIDTH, fitText, layoutPicture, textWidth } from '../../src/lib/picture/layout';
 import { titansPicture } from '../../src/lib/games/titans/picture';
 import { theosPicture } from '../../src/lib/games/theos/picture';
 import { epicPicture } from '../../src/lib/games/epic/picture';
@@ -29,16 +29,18 @@ function checkLayout(p: TablePicture) {
   expect(l.width).toBe(WIDTH);
   expect(l.seats).toHaveLength(p.seats.length);
   for (const s of l.seats) {
-    expect(s.x - CHIP.width / 2).toBeGreaterThanOrEqual(0);
-    expect(s.x + CHIP.width / 2).toBeLessThanOrEqual(l.width);
-    expect(s.y - CHIP.height / 2).toBeGreaterThanOrEqual(0);
-    expect(s.y + CHIP.height / 2).toBeLessThanOrEqual(l.height);
-    expect(textWidth(s.name, FONT.name)).toBeLessThanOrEqual(CHIP.width - 12);
-    expect(textWidth(s.line, FONT.line)).toBeLessThanOrEqual(CHIP.width - 12);
+    expect(s.x - l.chip.width / 2).toBeGreaterThanOrEqual(0);
+    expect(s.x + l.chip.width / 2).toBeLessThanOrEqual(l.width);
+    expect(s.y - l.chip.height / 2).toBeGreaterThanOrEqual(0);
+    expect(s.y + l.chip.height / 2).toBeLessThanOrEqual(l.height);
+    expect(14 * (s.lines.length + 1)).toBeLessThanOrEqual(l.chip.height);
+    expect(textWidth(s.name, FONT.name, true)).toBeLessThanOrEqual(l.chip.width - 12);
+    for (const line of s.lines)
+      expect(textWidth(line.text, FONT.line, line.mark)).toBeLessThanOrEqual(l.chip.width - 12);
   }
   for (const [i, a] of l.seats.entries())
     for (const b of l.seats.slice(i + 1)) {
-      const apart = Math.abs(a.x - b.x) >= CHIP.width || Math.abs(a.y - b.y) >= CHIP.height;
+      const apart = Math.abs(a.x - b.x) >= l.chip.width || Math.abs(a.y - b.y) >= l.chip.height;
       expect(apart, `${a.name} and ${b.name} overlap`).toBe(true);
     }
   for (const [i, place] of l.places.entries()) {
@@ -47,11 +49,11 @@ function checkLayout(p: TablePicture) {
         Math.abs(place.x - other.x) >= PLACE.width || Math.abs(place.y - other.y) >= PLACE.height,
         `${place.label} on ${other.label}`
       ).toBe(true);
-    expect(textWidth(place.label, FONT.place)).toBeLessThanOrEqual(PLACE.width - 12);
+    expect(textWidth(place.label, FONT.place, true)).toBeLessThanOrEqual(PLACE.width - 12);
     for (const s of l.seats) {
       const apart =
-        Math.abs(place.x - s.x) >= (CHIP.width + PLACE.width) / 2 ||
-        Math.abs(place.y - s.y) >= (CHIP.height + PLACE.height) / 2;
+        Math.abs(place.x - s.x) >= (l.chip.width + PLACE.width) / 2 ||
+        Math.abs(place.y - s.y) >= (l.chip.height + PLACE.height) / 2;
       expect(apart, `${place.label} under ${s.name}`).toBe(true);
     }
   }
@@ -93,6 +95,11 @@ describe('Titans table picture (the rulebook’s seating)', () => {
     expect(arenas(p, 'Ana')).toEqual(['Arena 1', 'Arena 2']);
     expect(pictureWords(p).seats).toContain('Ana: Team 1, Arena 1 and Arena 2, Avatar Mat');
     checkLayout(p);
+  });
+
+  it('the Avatar Mat reads whole on its card, under the team', () => {
+    const l = layoutPicture(titansPicture(titansSetup('three-arenas', 6)));
+    expect(l.seats[0].lines.map((x) => x.text)).toEqual(['Team 1', 'Avatar Mat']);
   });
 
   it('Three arenas, 6 players: each player named once, a ring of teams, the book’s arena pairs', () => {
@@ -192,8 +199,11 @@ describe('Epic, Twilight and WiZ table pictures', () => {
     expect(pictureWords(p).seats[1]).toBe('Ben: Team 2, Starts');
     expect(p.notes).toContain('Team 1: Ana & Dee.');
     const l = checkLayout(p);
-    expect(l.seats[0].line).toBe('Team 1');
-    expect(l.seats[1].line).toBe('T2 · Starts');
+    expect(l.seats[0].lines.map((x) => x.text)).toEqual(['Team 1']);
+    expect(l.seats[1].lines).toEqual([
+      { text: 'Team 2', mark: false },
+      { text: 'Starts', mark: true }
+    ]);
   });
 
   it('WiZ: who deals first; solo is one person at both seats', () => {

@@ -2,13 +2,14 @@
  * Where a table picture's parts go, as coordinates in a 320-wide drawing: the seats clockwise
  * round an oval table (the first at the bottom, nearest the phone; a first team side by side
  * there, so teams sit together and face the other across the table), each a card with the name
- * and a second line (the marks, else the team), and the arenas or Realms inside the table. Names
+ * and under it the team and the marks, a line each, and the arenas or Realms inside the table. Names
  * are shortened here, with an ellipsis, so that no label is cut at a phone's width. Pure.
  */
 import { teamLabel, type TablePicture } from './facts';
 
 export const WIDTH = 320;
-export const CHIP = { width: 104, height: 40 };
+/** A seat's card: as tall as its lines need (a name; a name and one line; a name and two). */
+export const CHIP = { width: 104, heights: [26, 40, 54] };
 export const PLACE = { width: 70, height: 26 };
 export const FONT = { name: 14, line: 11.5, place: 12 };
 /** Room left inside a card either side of its words. */
@@ -20,8 +21,8 @@ export interface SeatBox {
   y: number;
   /** The name as drawn: whole, or shortened with an ellipsis. */
   name: string;
-  /** Its second line: the marks, else the team, shortened the same way; empty for neither. */
-  line: string;
+  /** The lines under the name: the team, then the marks, shortened the same way. */
+  lines: { text: string; mark: boolean }[];
   team?: number;
   marked: boolean;
 }
@@ -35,6 +36,8 @@ export interface PlaceBox {
 export interface PictureLayout {
   width: number;
   height: number;
+  /** Every card's size: the tallest any seat needs, so the ring stays even. */
+  chip: { width: number; height: number };
   table: { cx: number; cy: number; rx: number; ry: number };
   seats: SeatBox[];
   places: PlaceBox[];
@@ -46,7 +49,7 @@ export interface PictureLayout {
  * A width for a text in em, reckoned generously (wide letters wide), so a label measured to fit
  * here fits in any phone's sans-serif.
  */
-export function textWidth(text: string, size: number): number {
+export function textWidth(text: string, size: number, bold = false): number {
   let em = 0;
   for (const ch of text) {
     if (/[iljtfrI.,:;'!|·\s]/.test(ch)) em += 0.34;
@@ -56,14 +59,14 @@ export function textWidth(text: string, size: number): number {
       em += 1.05; // CJK, emoji: a full square
     else em += 0.6;
   }
-  return em * size;
+  return em * size * (bold ? 1.1 : 1);
 }
 
 /** The text whole when it fits `width`, else as much as fits followed by "…". */
-export function fitText(text: string, size: number, width: number): string {
-  if (textWidth(text, size) <= width) return text;
+export function fitText(text: string, size: number, width: number, bold = false): string {
+  if (textWidth(text, size, bold) <= width) return text;
   const chars = [...text];
-  while (chars.length && textWidth(`${chars.join('').trimEnd()}…`, size) > width) chars.pop();
+  while (chars.length && textWidth(`${chars.join('').trimEnd()}…`, size, bold) > width) chars.pop();
   return `${chars.join('').trimEnd()}…`;
 }
 
@@ -78,7 +81,12 @@ function firstSide(picture: TablePicture): number {
 
 export function layoutPicture(picture: TablePicture): PictureLayout {
   const n = picture.seats.length;
-  const margin = CHIP.height / 2 + 4;
+  const most = Math.max(
+    0,
+    ...picture.seats.map((s) => Number(s.team !== undefined) + Number(s.marks.length > 0))
+  );
+  const chip = { width: CHIP.width, height: CHIP.heights[most] };
+  const margin = chip.height / 2 + 4;
   const height = Math.round(2 * RING.ry + 2 * margin);
   const cx = WIDTH / 2;
   const cy = height / 2;
@@ -88,41 +96,44 @@ export function layoutPicture(picture: TablePicture): PictureLayout {
   const inner = CHIP.width - 2 * PAD;
   const seats: SeatBox[] = picture.seats.map((s, i) => {
     const angle = start + i * step;
-    const line = s.marks.length
-      ? [...(s.team === undefined ? [] : [`T${s.team + 1}`]), ...s.marks].join(' · ')
-      : s.team === undefined
-        ? ''
-        : teamLabel(s.team);
+    const lines = [
+      ...(s.team === undefined ? [] : [{ text: fitText(teamLabel(s.team), FONT.line, inner), mark: false }]),
+      ...(s.marks.length ? [{ text: fitText(s.marks.join(' · '), FONT.line, inner, true), mark: true }] : [])
+    ];
     return {
       x: round(cx + RING.rx * Math.cos(angle)),
       y: round(cy + RING.ry * Math.sin(angle)),
-      name: fitText(s.name.trim() || '?', FONT.name, inner),
-      line: fitText(line, FONT.line, inner),
+      name: fitText(s.name.trim() || '?', FONT.name, inner, true),
+      lines,
       team: s.team,
       marked: s.marks.length > 0
     };
   });
   const places: PlaceBox[] = [];
   for (const [p, label] of picture.places.entries()) {
-    const fitted = fitText(label, FONT.place, PLACE.width - 2 * PAD);
+    const fitted = fitText(label, FONT.place, PLACE.width - 2 * PAD, true);
     if (picture.placing === 'middle') {
       // One above the other in the middle: the table's middle column is clear of every card.
       const offset = (p - (picture.places.length - 1) / 2) * (PLACE.height + 8);
       places.push({ x: cx, y: round(cy + offset), label: fitted });
       continue;
     }
-    // Between its players, moved in towards the middle of the table until clear of every card.
+    // Between its players: the clear spot nearest the middle of them (a search over the table,
+    // 4 units apart), so no arena lies under a card or another arena.
     const at = seats.filter((_, i) => picture.seats[i].places.includes(p));
     const mx = at.length ? at.reduce((t, s) => t + s.x, 0) / at.length : cx;
     const my = at.length ? at.reduce((t, s) => t + s.y, 0) / at.length : cy;
-    let spot = { x: cx, y: cy };
-    for (let t = 0; t <= 1; t += 0.05) {
-      const tried = { x: round(mx + (cx - mx) * t), y: round(my + (cy - my) * t) };
-      if (clear(tried, seats, places)) {
-        spot = tried;
-        break;
+    let spot = { x: round(mx), y: round(my) };
+    let best = clear(spot, chip, seats, places) ? 0 : Infinity;
+    if (best) spot = { x: cx, y: cy };
+    for (let x = PLACE.width / 2; x <= WIDTH - PLACE.width / 2; x += 4)
+      for (let y = PLACE.height / 2; y <= height - PLACE.height / 2; y += 4) {
+        const d = (x - mx) ** 2 + (y - my) ** 2;
+        if (d < best && clear({ x, y }, chip, seats, places)) {
+          best = d;
+          spot = { x, y };
+        }
       }
-    }
     places.push({ ...spot, label: fitted });
   }
   const links =
@@ -136,6 +147,7 @@ export function layoutPicture(picture: TablePicture): PictureLayout {
   return {
     width: WIDTH,
     height,
+    chip,
     table: { cx, cy, rx: RING.rx - 18, ry: RING.ry - 26 },
     seats,
     places,
@@ -146,13 +158,18 @@ export function layoutPicture(picture: TablePicture): PictureLayout {
 const round = (v: number) => Math.round(v * 10) / 10;
 
 /** A place at `at` covers no card and no place already put down. */
-function clear(at: { x: number; y: number }, seats: SeatBox[], places: PlaceBox[]): boolean {
+function clear(
+  at: { x: number; y: number },
+  chip: { width: number; height: number },
+  seats: SeatBox[],
+  places: PlaceBox[]
+): boolean {
   const gap = 2;
   const off = (o: { x: number; y: number }, w: number, h: number) =>
     Math.abs(at.x - o.x) >= (PLACE.width + w) / 2 + gap ||
     Math.abs(at.y - o.y) >= (PLACE.height + h) / 2 + gap;
   return (
-    seats.every((s) => off(s, CHIP.width, CHIP.height)) &&
+    seats.every((s) => off(s, chip.width, chip.height)) &&
     places.every((p) => off(p, PLACE.width, PLACE.height))
   );
 }
