@@ -9,7 +9,7 @@ import { teamLabel, type TablePicture } from './facts';
 
 export const WIDTH = 320;
 /** A seat's card: as tall as its lines need (a name; a name and one line; a name and two). */
-export const CHIP = { width: 104, heights: [26, 40, 54] };
+export const CHIP = { width: 100, heights: [26, 40, 54] };
 export const PLACE = { width: 70, height: 26 };
 export const FONT = { name: 14, line: 11.5, place: 12 };
 /** Room left inside a card either side of its words. */
