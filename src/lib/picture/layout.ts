@@ -45,28 +45,40 @@ export interface PictureLayout {
   links: { x1: number; y1: number; x2: number; y2: number }[];
 }
 
+/** How wide a text is, in the drawing's units, at a font size, bold or not. */
+export type Measure = (text: string, size: number, bold: boolean) => number;
+
 /**
- * A width for a text in em, reckoned generously (wide letters wide), so a label measured to fit
- * here fits in any phone's sans-serif.
+ * A width for a text reckoned from its letters, for where no font can be asked (the tests, the
+ * first drawing): the widths of a wide sans-serif's bold (DejaVu Sans, Debian's), so a label that
+ * fits here fits in a phone's narrower fonts too.
  */
 export function textWidth(text: string, size: number, bold = false): number {
   let em = 0;
   for (const ch of text) {
-    if (/[iljtfrI.,:;'!|·\s]/.test(ch)) em += 0.34;
-    else if (/[mwMW@%&]/.test(ch)) em += 0.95;
-    else if (/[A-Z0-9]/.test(ch)) em += 0.7;
+    if (ch === ' ') em += 0.35;
+    else if (/[iljI.,:;'!|·]/.test(ch)) em += 0.38;
+    else if (/[rtf\-()]/.test(ch)) em += 0.49;
+    else if (/[mwMW@%&…]/.test(ch)) em += 1.05;
+    else if (/[A-Z0-9]/.test(ch)) em += 0.77;
     else if (ch.charCodeAt(0) > 0x2e7f)
       em += 1.05; // CJK, emoji: a full square
-    else em += 0.6;
+    else em += 0.72;
   }
-  return em * size * (bold ? 1.1 : 1);
+  return em * size * (bold ? 1 : 0.92);
 }
 
 /** The text whole when it fits `width`, else as much as fits followed by "…". */
-export function fitText(text: string, size: number, width: number, bold = false): string {
-  if (textWidth(text, size, bold) <= width) return text;
+export function fitText(
+  text: string,
+  size: number,
+  width: number,
+  bold = false,
+  measure: Measure = textWidth
+): string {
+  if (measure(text, size, bold) <= width) return text;
   const chars = [...text];
-  while (chars.length && textWidth(`${chars.join('').trimEnd()}…`, size, bold) > width) chars.pop();
+  while (chars.length && measure(`${chars.join('').trimEnd()}…`, size, bold) > width) chars.pop();
   return `${chars.join('').trimEnd()}…`;
 }
 
@@ -79,7 +91,11 @@ function firstSide(picture: TablePicture): number {
   return n;
 }
 
-export function layoutPicture(picture: TablePicture): PictureLayout {
+/**
+ * `measure` is the browser's own where it has one (the drawing's font, measured), else the
+ * reckoning above.
+ */
+export function layoutPicture(picture: TablePicture, measure: Measure = textWidth): PictureLayout {
   const n = picture.seats.length;
   const most = Math.max(
     0,
@@ -97,13 +113,17 @@ export function layoutPicture(picture: TablePicture): PictureLayout {
   const seats: SeatBox[] = picture.seats.map((s, i) => {
     const angle = start + i * step;
     const lines = [
-      ...(s.team === undefined ? [] : [{ text: fitText(teamLabel(s.team), FONT.line, inner), mark: false }]),
-      ...(s.marks.length ? [{ text: fitText(s.marks.join(' · '), FONT.line, inner, true), mark: true }] : [])
+      ...(s.team === undefined
+        ? []
+        : [{ text: fitText(teamLabel(s.team), FONT.line, inner, false, measure), mark: false }]),
+      ...(s.marks.length
+        ? [{ text: fitText(s.marks.join(' · '), FONT.line, inner, true, measure), mark: true }]
+        : [])
     ];
     return {
       x: round(cx + RING.rx * Math.cos(angle)),
       y: round(cy + RING.ry * Math.sin(angle)),
-      name: fitText(s.name.trim() || '?', FONT.name, inner, true),
+      name: fitText(s.name.trim() || '?', FONT.name, inner, true, measure),
       lines,
       team: s.team,
       marked: s.marks.length > 0
@@ -111,7 +131,7 @@ export function layoutPicture(picture: TablePicture): PictureLayout {
   });
   const places: PlaceBox[] = [];
   for (const [p, label] of picture.places.entries()) {
-    const fitted = fitText(label, FONT.place, PLACE.width - 2 * PAD, true);
+    const fitted = fitText(label, FONT.place, PLACE.width - 2 * PAD, true, measure);
     if (picture.placing === 'middle') {
       // One above the other in the middle: the table's middle column is clear of every card.
       const offset = (p - (picture.places.length - 1) / 2) * (PLACE.height + 8);
