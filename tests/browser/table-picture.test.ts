@@ -153,14 +153,17 @@ describe('the table picture on the setup screen', () => {
 });
 
 describe('the table picture in the play menu', () => {
-  it('"Table picture" opens a sheet with the game’s picture; focus goes in, and back to More when it closes', async () => {
+  it('"Table picture" opens a sheet with the game’s picture; by keys focus goes in, and back to More when it closes', async () => {
     const { page, context } = await openTab(shared.browser);
     await titansSetup(page, NAMES);
     await page.getByRole('button', { name: 'Start the game' }).click();
     await page.waitForURL(/\/play\//);
+    // By keys: the sheet takes focus, and Escape gives it back to More.
     const more = page.getByRole('button', { name: 'More' });
-    await more.click();
-    await page.getByRole('menuitem', { name: 'Table picture' }).click();
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Table picture' }).focus();
+    await page.keyboard.press('Enter');
     const sheet = page.getByRole('dialog', { name: 'Table picture' });
     await sheet.waitFor();
     await expect.poll(() => sheet.evaluate((d) => d.contains(document.activeElement))).toBe(true);
@@ -169,12 +172,19 @@ describe('the table picture in the play menu', () => {
     const said = await words(sheet);
     for (const name of NAMES) expect(said.match(new RegExp(`^${name}:`, 'gm'))).toHaveLength(1);
     expect(await accessibilityProblems(page)).toEqual([]);
-    await sheet.getByRole('button', { name: 'Close' }).click();
+    await page.keyboard.press('Escape');
     await expect.poll(() => sheet.count()).toBe(0);
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('More');
-    // Back closes it too (the back stack), and the game stays.
+    // By taps: Close closes it.
+    await more.click();
+    await page.getByRole('menuitem', { name: 'Table picture' }).click();
+    await sheet.waitFor();
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => sheet.count()).toBe(0);
+    // Back closes it too (the back stack), and the game stays. (Close's own step back lands first.)
+    await page.waitForTimeout(300);
     await more.click();
     await page.getByRole('menuitem', { name: 'Table picture' }).click();
     await sheet.waitFor();
