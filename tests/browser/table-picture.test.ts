@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openTab, visit } from './harness';
 import { accessibilityProblems, scrollsSideways } from './checks';
+import { axeBothSchemes } from './axe';
 import { useBrowser } from './shared';
 import { LONG_NAMES } from '../fixtures/long-names';
 
@@ -50,6 +51,9 @@ describe('the table picture on the setup screen', () => {
     expect(said).toMatch(/starts with the Avatar Mat and awakens first/);
     expect(await picture.locator('svg').getAttribute('aria-hidden')).toBe('true');
     expect(await picture.locator('svg').evaluate((svg) => svg.textContent)).toContain('Avatar Mat');
+    // (The ritual piles' own finding, each arena's "Storm" etc. named alike, is not the picture's.)
+    const axe = await axeBothSchemes(page);
+    expect([...axe.light, ...axe.dark].filter((f) => !f.target.includes('Ritual piles'))).toEqual([]);
 
     // Seat order and teams: Ana and Cy swap seats (and so teams and arenas).
     const teamsCard = page.getByRole('group', { name: 'Teams and arenas' });
