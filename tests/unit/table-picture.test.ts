@@ -209,6 +209,7 @@ describe('Epic, Twilight and WiZ table pictures', () => {
   it('WiZ: who deals first; solo is one person at both seats', () => {
     const p = wizPicture(wizSetup('standard', 3, { firstDealer: 1 }));
     expect(seat(p, 'Ben').marks).toEqual(['Deals first']);
+    expect(p.notes).toContain('Cy, on the dealer’s left, gets 13 cards and plays first.');
     const solo = wizPicture(wizSetup('solo'));
     expect(solo.notes).toContain('One person plays both seats.');
     checkLayout(solo);
