@@ -1,7 +1,7 @@
 /**
  * Screenshots of the table pictures (#57), light and dark, 390 wide and one 360 wide: the setup
  * card and the play menu's sheet for Titans with six players in three arenas, Theos 3v3 (two
- * Realms) and Twilight in teams (40-character names in one):
+ * Realms), a Titans Duel, WiZ for four and Twilight in teams (40-character names in one):
  *   npm run build && npx tsx scripts/shots/picture-shots.ts [folder]   (default screenshots/)
  */
 import { mkdirSync } from 'node:fs';
@@ -41,6 +41,15 @@ const GAMES: { name: string; game: string; players: string[]; choose: (page: Pag
     choose: async (p) => {
       await radio(p, 'Number of players', '6').click();
       await radio(p, 'Game type', /3v3/).click();
+    }
+  },
+  { name: 'titans-duel', game: 'titans', players: NAMES.slice(0, 2), choose: async () => {} },
+  {
+    name: 'wiz-four',
+    game: 'wiz',
+    players: NAMES.slice(0, 4),
+    choose: async (p) => {
+      await radio(p, 'Number of players', '4').click();
     }
   },
   {
