@@ -51,10 +51,11 @@ describe('words shared to Tableside', () => {
       key: 'k'.repeat(22),
       server: 'ws://127.0.0.1:9'
     });
-    for (const fields of [
+    const shares: Record<string, string>[] = [
       { title: 'Tableside', text: `Join our game: ${link}` },
       { title: 'Join a game', url: link }
-    ]) {
+    ];
+    for (const fields of shares) {
       await visit(page, shared.server.url);
       await shareWords(page, fields);
       await page.waitForURL((url) => url.pathname === '/join');
