@@ -79,6 +79,8 @@ export const manifest = {
     params: {
       title: 'title',
       text: 'text',
+      // A join link: some share sheets send a page's address as the url, others in the text.
+      url: 'url',
       files: [{ name: 'file', accept: [GAME_FILE_TYPE, 'application/json', '.json'] }]
     }
   },

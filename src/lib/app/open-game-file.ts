@@ -59,10 +59,20 @@ export async function openGameFileFrom(file: Blob): Promise<Opened> {
 const SHARED = { cache: 'tableside-shared-file', key: '/shared-file' };
 
 /**
- * What the service worker kept of a share: the file, or why it kept none (a POST that did not
- * come from the phone's share sheet: static/share-target.js).
+ * What the service worker kept of a share: the file, the words shared instead of one (a join
+ * link, or anything else), or why it kept nothing (a POST that did not come from the phone's
+ * share sheet: static/share-target.js).
  */
-export type SharedFile = { file: Blob; name: string } | { refused: string } | undefined;
+export type SharedFile = { file: Blob; name: string } | { text: string } | { refused: string } | undefined;
+
+/** Shared words that hold no join link: said plainly, not tried as a file. */
+export const NEITHER_FILE_NOR_LINK =
+  'What was shared is text, not a game file and not a link to join a game, so there is nothing to open. Share the game file (“Send this game as a file”) or the join link (“Play on several phones”).';
+/** The share sheet sent nothing the app can use. */
+export const NOTHING_SHARED = 'Nothing came with the share: no game file and no join link.';
+/** /open reached with nothing to open (typed, a bookmark, the app opened without a file). */
+export const NOTHING_TO_OPEN =
+  'There is nothing to open: no game file was given. Open one from Settings → “Open a game file…”.';
 
 /** The file shared to Tableside, taken (read once, then gone); undefined when none came. */
 export async function takeSharedFile(): Promise<SharedFile> {
@@ -73,6 +83,7 @@ export async function takeSharedFile(): Promise<SharedFile> {
   await cache.delete(SHARED.key);
   const refused = response.headers.get('x-refused');
   if (refused) return { refused };
+  if (response.headers.get('x-shared') === 'text') return { text: await response.text() };
   const file = await response.blob();
   return { file, name: decodeURIComponent(response.headers.get('x-file-name') ?? '') };
 }

@@ -2,6 +2,7 @@ import type { Component } from 'svelte';
 import type { BaseSetup } from './kit';
 import type { LiveSession } from './kit';
 import type { GameLogic } from './kit';
+import type { TablePicture } from '../picture/facts';
 
 /** What a game's new-game screen receives: call onstart with a finished setup. */
 export interface SetupProps<S extends BaseSetup = BaseSetup> {
@@ -50,6 +51,11 @@ export interface GameSetupModule<S extends BaseSetup = any> {
 export interface GamePlayModule<S extends BaseSetup = any> {
   logic: GameLogic<S>;
   Play: Component<PlayProps<S>>;
+  /**
+   * Its table picture from a setup (its picture.ts): who sits where, teams, arenas or Realms, who
+   * starts; the play menu's "Table picture" draws it. A game without one offers no picture.
+   */
+  picture?: (setup: S) => TablePicture;
 }
 
 /**

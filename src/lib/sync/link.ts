@@ -36,3 +36,22 @@ export function parseShareLink(fragment: string): ParsedLink {
     };
   return { ok: true, shared: { room, key, server } };
 }
+
+/**
+ * The join link in words shared to the app (a message's text, a shared page's address), as this
+ * app's own path ("/join#room=…"), whichever host wrote it; undefined when there is none.
+ */
+export function joinLinkIn(words: string): string | undefined {
+  for (const word of words.split(/\s+/)) {
+    let url: URL;
+    try {
+      // A link at the end of a sentence keeps its full stop, or sits in brackets.
+      url = new URL(word.replace(/^[<(“"']+|[>)”"'.,;!?]+$/g, ''));
+    } catch {
+      continue;
+    }
+    if (/^https?:$/.test(url.protocol) && /\/join\/?$/.test(url.pathname) && url.hash.length > 1)
+      return `/join${url.hash}`;
+  }
+  return undefined;
+}

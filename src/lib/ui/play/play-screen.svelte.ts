@@ -62,6 +62,8 @@ export class PlayScreen {
   readonly share = new Overlay();
   readonly help = new Overlay();
   readonly seatChooser = new Overlay();
+  /** The table picture: who sits where, from the game's setup (the game's `picture`). */
+  readonly picture = new Overlay();
   readonly finishing = new Overlay();
   /** The keyboard's shortcuts, listed ("?" on a keyboard). */
   readonly keys = new Overlay();

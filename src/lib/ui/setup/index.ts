@@ -4,7 +4,8 @@
  * message, a shared setup taken, the name rule), `SetupForm` (the frame, the reasons it cannot start and the
  * Start button), `PlayerCount` and `Choice` (labelled rows of choices), `ChoiceCard` (a card that
  * is one row of choices), `PlayerNames` (names and
- * remembered players), `SeedShare` with `SeedAndCode` (seed and setup code) and `TableChecklist`;
+ * remembered players), `SeedShare` with `SeedAndCode` (seed and setup code), `TableChecklist` and `TablePictureCard`
+ * (who sits where, from the game's picture.ts);
  * `Later` around a card below the first screen draws it in its own turn (in-turn.ts).
  */
 export { default as SetupForm } from './SetupForm.svelte';
@@ -12,6 +13,7 @@ export { default as Choice, type ChoiceOption } from './Choice.svelte';
 export { default as ChoiceCard } from './ChoiceCard.svelte';
 export { default as PlayerCount } from './PlayerCount.svelte';
 export { default as TableChecklist } from './TableChecklist.svelte';
+export { default as TablePictureCard } from './TablePictureCard.svelte';
 export { default as PlayerNames } from '../PlayerNames.svelte';
 export { default as SeedShare } from '../SeedShare.svelte';
 export { SetupDraft } from './draft.svelte';
