@@ -152,8 +152,8 @@ function drive(t: Timeline<any>, intent: Intent): boolean {
   const { entry, next } = d;
   if (entry.kind === 'event') t.appendEvent(entry, next);
   else if (entry.kind === 'undo') t.appendUndo(entry, next);
-  else if (entry.kind === 'redo') t.appendRedo(entry, next);
-  else t.appendBack(entry, next);
+  else if (entry.kind === 'back') t.appendBack(entry, next);
+  else t.appendRedo(entry, next);
   return true;
 }
 const scores = (t: Timeline<any>) => (t.snapshot.context as TallyContext).scores;
@@ -172,7 +172,11 @@ describe('the send path and the Timeline', () => {
         .reverse()
     );
     expect(drive(t, { kind: 'back', steps: 10 })).toBe(true);
-    expect(t.log.at(-1)).toMatchObject({ kind: 'back', steps: 10, label: backLabel(10, t.effective[1].label) });
+    expect(t.log.at(-1)).toMatchObject({
+      kind: 'back',
+      steps: 10,
+      label: backLabel(10, t.effective[1].label)
+    });
     expect(scores(t)).toEqual([2, 1]);
     expect(drive(t, { kind: 'undo' })).toBe(true);
     expect(t.log.at(-1)!.label).toBe(`Undo: ${backLabel(10, t.effective[1].label)}`);
@@ -313,7 +317,10 @@ describe('a back in a shared game', () => {
     const missing = a({ kind: 'back', targets: [e2.id, { device: 'b', counter: 9 }] });
     const f = fold(tallyLogic, setup, [e1, e2, missing]);
     expect(f.effective).toHaveLength(2);
-    expect(f.outcomes[2]).toEqual({ status: 'not-applied', reason: 'The tap it undoes has not reached this phone yet.' });
+    expect(f.outcomes[2]).toEqual({
+      status: 'not-applied',
+      reason: 'The tap it undoes has not reached this phone yet.'
+    });
     const u = a({ kind: 'undo', target: e2.id });
     const odd = a({ kind: 'back', targets: [u.id] });
     const g = fold(tallyLogic, setup, [e1, e2, u, odd]);

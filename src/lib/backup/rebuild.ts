@@ -168,7 +168,8 @@ export async function rebuildGame(
         if (repeat) rebuilt.repeat = true;
         timeline.appendEvent(rebuilt, next);
       } else {
-        const intent: Intent = entry.kind === 'back' ? { kind: 'back', steps: entry.steps } : { kind: entry.kind };
+        const intent: Intent =
+          entry.kind === 'back' ? { kind: 'back', steps: entry.steps } : { kind: entry.kind };
         const decision = decide(timeline, intent, { sessionId: session.id, time: entry.time });
         if (!decision.ok) {
           return void problems.add(

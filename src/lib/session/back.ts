@@ -57,6 +57,16 @@ export function backQuestion(plan: BackPlan): string {
   return `Take back the last ${plan.steps} ${plural(plan.steps, 'step')}, back to “${plan.kept}”? One Undo brings ${plan.steps === 1 ? 'it' : 'them all'} back.`;
 }
 
+/**
+ * The newest line in effect of a history (newest first): it is where the game already is, so it
+ * has no "Back to here". Undone lines and taps another phone's tap made moot never have one.
+ */
+export function newestStep(
+  items: readonly { seq: number; undone: boolean; notApplied?: boolean }[]
+): number | undefined {
+  return items.find((item) => !item.undone && !item.notApplied)?.seq;
+}
+
 export function plural(n: number, word: string): string {
   return n === 1 ? word : `${word}s`;
 }

@@ -11,7 +11,14 @@
  * synchronously, so the screen shows it in the same frame) and is written behind it.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type { BaseSetup, EventRecord, GameEvent, SessionRecord, SessionStatus, StepRecord } from '../db/records';
+import type {
+  BaseSetup,
+  EventRecord,
+  GameEvent,
+  SessionRecord,
+  SessionStatus,
+  StepRecord
+} from '../db/records';
 import type { TablesideDB } from '../db/schema';
 import { firstAdjustment, lastAdjustment, redoLine } from './adjust';
 import { isHold } from './log';

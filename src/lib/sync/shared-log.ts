@@ -11,7 +11,14 @@
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import type * as Y from 'yjs';
-import type { BaseSetup, EventRecord, GameEvent, SessionRecord, SessionStatus, StepRecord } from '../db/records';
+import type {
+  BaseSetup,
+  EventRecord,
+  GameEvent,
+  SessionRecord,
+  SessionStatus,
+  StepRecord
+} from '../db/records';
 import type { TablesideDB } from '../db/schema';
 import type { HistoryItem, LinkState, LogStore, SendOutcome, StoreSink } from '../session/log-store';
 import type { Intent } from '../session/send';
@@ -185,7 +192,8 @@ export class SharedLog<S extends BaseSetup = BaseSetup> implements LogStore<S> {
       const reason = backRefusal(intent.steps, held, held);
       if (reason) return { ok: false, reason };
       const targets = view.backTargets(intent.steps);
-      if (!targets) return { ok: false, reason: 'The game changed before your tap. Look again and choose once more.' };
+      if (!targets)
+        return { ok: false, reason: 'The game changed before your tap. Look again and choose once more.' };
       return this.write({ kind: 'back', targets });
     }
     const target = view.redoTarget;
