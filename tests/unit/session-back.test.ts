@@ -4,7 +4,8 @@
  * send path) and in a shared game (sync/fold.ts, convert.ts) alike.
  */
 import { describe, expect, it } from 'vitest';
-import type { BackRecord, EventRecord, StepRecord } from '../../src/lib/db/records';
+import type { BackRecord, EventRecord, SessionRecord, StepRecord } from '../../src/lib/db/records';
+import { decodeJournal, encodeEntries, encodeHeader } from '../../src/lib/journal/format';
 import { foldLog, foldWindow, logProblem } from '../../src/lib/session/log';
 import { backLabel, backPlan } from '../../src/lib/session/back';
 import { decide, type Intent } from '../../src/lib/session/send';
@@ -351,5 +352,31 @@ describe('a back in a shared game', () => {
     expect(converted.filter((e) => e.kind === 'back')).toHaveLength(1);
     expect(fold(tallyLogic, setup, converted).effective).toEqual(effective);
     expect(effective).toHaveLength(12);
+  });
+});
+
+describe('a back in the recovery journal', () => {
+  it('is written and read back with its count; a line with a bad count is damaged, not a crash', () => {
+    const log = new Log().event(3).back(2).undo();
+    const record = {
+      id: 's',
+      game: 'tally',
+      setup,
+      created: 0,
+      updated: 0,
+      status: 'active',
+      summary: '',
+      head: log.entries.length
+    } as SessionRecord;
+    const text = encodeHeader(record) + encodeEntries(log.entries);
+    const read = decodeJournal(text);
+    expect(read.damaged).toBe(0);
+    expect(read.game!.events).toEqual(log.entries);
+    const spoiled = text.replace('"steps":2', '"steps":"two"');
+    expect(spoiled).not.toBe(text);
+    const bad = decodeJournal(spoiled);
+    expect(bad.damaged).toBe(1);
+    // The entries after the damaged line wait for it: the game is whole up to step 3.
+    expect(bad.game!.events).toHaveLength(3);
   });
 });
