@@ -367,7 +367,7 @@ describe('a back in the recovery journal', () => {
       status: 'active',
       summary: '',
       head: log.entries.length
-    } as SessionRecord;
+    } as unknown as SessionRecord;
     const text = encodeHeader(record) + encodeEntries(log.entries);
     const read = decodeJournal(text);
     expect(read.damaged).toBe(0);
