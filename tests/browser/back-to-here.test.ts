@@ -139,27 +139,27 @@ describe('Back to here', () => {
   it('keyboard: the question takes focus, Cancel gives it back, Take back hands it to the play', async () => {
     const { page, context } = await openTab(shared.browser);
     await newGame(shared.server.url, page);
+    // Turn 1's battle only: after Next turn the pad opens by itself a moment later.
     await quickBattle(page, [8, 3]);
-    await tapAfterLooking(page.getByRole('button', { name: /^Next turn/ }));
     const sheet = await openHistory(page);
     const choose = sheet.getByRole('button', { name: /^Back to here: Ana’s power: 8/ });
     await choose.focus();
     await page.keyboard.press('Enter');
     const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
-    await expect.poll(focused).toBe('Take back 3 steps');
+    await expect.poll(focused).toBe('Take back 2 steps');
     await page.keyboard.press('Shift+Tab');
     expect(await focused()).toBe('Cancel');
     await page.keyboard.press('Enter');
     await expect.poll(focused).toBe('Back to here');
     await page.keyboard.press('Enter');
-    await expect.poll(focused).toBe('Take back 3 steps');
+    await expect.poll(focused).toBe('Take back 2 steps');
     await page.keyboard.press('Enter');
     await sheet.waitFor({ state: 'detached' });
     // The sheet's question went with it: focus goes on to the play (focus.ts, focusNext).
     await expect
       .poll(() => page.evaluate(() => document.getElementById('play')?.contains(document.activeElement)))
       .toBe(true);
-    expect(await undoButton(page).getAttribute('aria-label')).toBe('Undo: Back 3 steps, to “Ana’s power: 8”');
+    expect(await undoButton(page).getAttribute('aria-label')).toBe('Undo: Back 2 steps, to “Ana’s power: 8”');
     await context.close();
   }, 60_000);
 
@@ -217,6 +217,13 @@ describe('Back to here', () => {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await shot(page, `back-to-here-ask-${scheme}`);
+    }
+    // The game as it was after that line, with the offer of the one Undo.
+    await sheet.getByRole('button', { name: /^Take back 3 steps/ }).click();
+    await page.getByRole('status').filter({ hasText: 'Back 3 steps' }).first().waitFor();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await shot(page, `back-to-here-done-${scheme}`);
     }
     await context.close();
   }, 60_000);
