@@ -106,8 +106,14 @@ describe('Back to here', () => {
     expect(await taken.last().innerText()).toBe('and 6 more lines');
     expect(await choose.getAttribute('aria-expanded')).toBe('true');
     expect(await accessibilityProblems(page)).toEqual([]);
-    // Cancel changes nothing.
+    // Cancel changes nothing; nor does closing the sheet with the question open.
     await ask.getByRole('button', { name: 'Cancel' }).click();
+    expect(await ask.count()).toBe(0);
+    await choose.click();
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    await sheet.waitFor({ state: 'detached' });
+    expect(await board(page)).toBe(end);
+    await openHistory(page);
     expect(await ask.count()).toBe(0);
     await choose.click();
     await ask.getByRole('button', { name: 'Take back 12 steps' }).click();
