@@ -99,3 +99,20 @@ describe('a game with a back, stored', () => {
     }
   });
 });
+
+describe('a back of every step (a file may hold one)', () => {
+  it('opens at the start, and Undo is offered and brings every step back', async () => {
+    const { db, game } = await played(3);
+    await game.flushRecord();
+    const log = await readLog(db, game.session.id);
+    const back = { ...log[0], seq: 4, kind: 'back', steps: 3, label: 'Back 3 steps, to the start' };
+    delete (back as { event?: unknown }).event;
+    await db.events.add(back as never);
+    await db.sessions.update(game.session.id, { head: 4 });
+    const opened = await SessionRuntime.open(db, tally, game.session.id);
+    expect(scores(opened)).toEqual([0, 0]);
+    expect(opened.canUndo).toBe(true);
+    expect(opened.undo()).toEqual({ ok: true });
+    expect(scores(opened)).toEqual([4, 2]);
+  });
+});

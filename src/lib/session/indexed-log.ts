@@ -124,7 +124,8 @@ export class IndexedLog<S extends BaseSetup = BaseSetup> implements LogStore<S>,
   }
 
   get canUndo(): boolean {
-    return this.timeline.canStepBack;
+    // A back is undone from the state on screen: that needs nothing before the window.
+    return isHold(this.timeline.undoNext) || this.timeline.canStepBack;
   }
 
   get canRedo(): boolean {
