@@ -69,6 +69,9 @@ async function redo(page: Page) {
   await page.getByRole('menuitem', { name: /^Redo/ }).click();
 }
 
+/** The game's line in the page title ("Titans of Eden · Turn 2 · … · Tableside"). */
+const summary = (title: string) => title.split(' · ').slice(1, -1).join(' · ');
+
 /** The history's lines, without their times (they differ by a moment between phones). */
 async function lines(page: Page): Promise<string> {
   return (await historyText(page))
@@ -105,6 +108,9 @@ describe('Back to here', () => {
     expect(await taken.first().innerText()).toMatch(/^Turn 5 begins/);
     expect(await taken.last().innerText()).toBe('and 6 more lines');
     expect(await choose.getAttribute('aria-expanded')).toBe('true');
+    // What changes: the game's line now, and after going back.
+    const [now, after] = await ask.locator('dd').allInnerTexts();
+    expect(now).toBe(summary(await page.title()));
     expect(await accessibilityProblems(page)).toEqual([]);
     // Cancel changes nothing; nor does closing the sheet with the question open.
     await ask.getByRole('button', { name: 'Cancel' }).click();
@@ -121,6 +127,8 @@ describe('Back to here', () => {
     // The sheet closes on the game as it was after that line.
     await sheet.waitFor({ state: 'detached' });
     expect(await board(page)).toBe(kept);
+    expect(summary(await page.title())).toBe(after);
+    expect(after).not.toBe(now);
     const label = `Undo: Back 12 steps, to “${line}”`;
     expect(await undoButton(page).getAttribute('aria-label')).toBe(label);
     await page.getByRole('status').filter({ hasText: 'Back 12 steps' }).first().waitFor();

@@ -28,8 +28,12 @@ describe('a game with a back, stored', () => {
     const { db, game } = await played(12);
     const newest = game.history[0].seq;
     const seq = game.history.at(-2)!.seq; // the second step
-    expect(game.backPlan(seq)).toMatchObject({ steps: 10 });
+    const plan = game.backPlan(seq);
+    expect(plan).toMatchObject({ steps: 10, now: game.summary });
     expect(game.backTo(seq)).toEqual({ ok: true });
+    // The question said what the game's line would be after it.
+    expect(game.summary).toBe((plan as { after: string }).after);
+    expect(game.summary).not.toBe((plan as { now: string }).now);
     expect(scores(game)).toEqual([1, 2]);
     expect(game.undoLabel).toMatch(/^Back 10 steps, to “/);
     expect(game.backPlan(newest)).toEqual({

@@ -155,9 +155,13 @@ export class GameSession<S extends BaseSetup = BaseSetup, L extends LogStore<S> 
    * What "Back to here" on the history line with this seq would take back, or why it cannot
    * (back.ts). A game shown read-only takes nothing back.
    */
-  backPlan(seq: number): BackPlan | { reason: string } {
+  backPlan(seq: number): (BackPlan & { now: string; after: string }) | { reason: string } {
     if (this.readOnly) return { reason: this.problem ?? 'This game cannot be changed.' };
-    return backPlan(this.logic, this.store.steps, seq, this.store.backReach);
+    const plan = backPlan(this.logic, this.store.steps, seq, this.store.backReach);
+    if ('reason' in plan) return plan;
+    // What changes, in the game's own line: the home list's summary now, and after going back.
+    const after = this.logic.summarize(this.store.stateBack(plan.steps), this.setup);
+    return { ...plan, now: this.summary, after };
   }
 
   /** Takes back every step after the history line with this seq, as one action one Undo reverses. */

@@ -151,6 +151,10 @@ export class IndexedLog<S extends BaseSetup = BaseSetup> implements LogStore<S>,
     return this.timeline.backReach;
   }
 
+  stateBack(steps: number): AnyMachineSnapshot {
+    return this.timeline.stateAt(this.timeline.depth - steps);
+  }
+
   get history(): HistoryItem[] {
     return timelineHistory(this.logic, this.timeline);
   }

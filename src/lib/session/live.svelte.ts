@@ -191,7 +191,7 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
   }
 
   /** What "Back to here" on the history line with this seq would take back, or why not. */
-  backPlan(seq: number): BackPlan | { reason: string } {
+  backPlan(seq: number): (BackPlan & { now: string; after: string }) | { reason: string } {
     return this.runtime.backPlan(seq);
   }
 

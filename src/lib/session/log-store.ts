@@ -101,6 +101,8 @@ export interface LogStore<S extends BaseSetup = BaseSetup> {
   readonly steps: readonly StepRecord[];
   /** How many of the newest steps a back can take from what is held (Timeline.backReach). */
   readonly backReach: number;
+  /** The state after all but the newest `steps` steps in effect (what a back leads to). */
+  stateBack(steps: number): AnyMachineSnapshot;
   /** The log held (all of it once `complete`). */
   readonly log: readonly EventRecord[];
   /** The events in effect, in order. */

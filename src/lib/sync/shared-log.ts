@@ -157,6 +157,10 @@ export class SharedLog<S extends BaseSetup = BaseSetup> implements LogStore<S> {
     return this.parts.view.records.length;
   }
 
+  stateBack(steps: number): AnyMachineSnapshot {
+    return this.parts.view.stateAt(this.parts.view.records.length - steps);
+  }
+
   get link(): LinkState {
     return this.connection.state;
   }

@@ -81,6 +81,11 @@ export class SharedView<S extends BaseSetup = BaseSetup> {
     return records.at(-1)?.label;
   }
 
+  /** The state after the first `depth` events in effect. */
+  stateAt(depth: number): AnyMachineSnapshot {
+    return this.timeline.stateAt(depth);
+  }
+
   /** The ids of the newest `steps` events in effect, oldest first: what a back names. */
   backTargets(steps: number): EntryId[] | undefined {
     const { entries, outcomes } = this.folded;
