@@ -55,6 +55,12 @@ export function consistency(backup: Backup, problems: Problems): FileGame[] | un
         e.kind === 'event' ? 'missing' : `not expected on an ${e.kind} step`
       );
     }
+    if ((e.kind === 'back') !== ((e as { steps?: unknown }).steps !== undefined)) {
+      problems.add(
+        `events[${i}].steps`,
+        e.kind === 'back' ? 'missing (how many steps it goes back)' : `not expected on an ${e.kind} step`
+      );
+    }
     game.log.push(e);
     game.at.push(i);
   });

@@ -16,7 +16,7 @@ import type {
 import { logProblem } from '../session/log';
 import { crossCheck, step, storeState } from '../session/replay';
 import { compileMachine } from '../session/fast-replay';
-import { decide, historyFields, refusalReason } from '../session/send';
+import { decide, historyFields, refusalReason, type Intent } from '../session/send';
 import { adjustedLabel } from '../session/adjust';
 import { Timeline } from '../session/timeline';
 import type { GameLogic, Period } from '../session/types';
@@ -168,7 +168,9 @@ export async function rebuildGame(
         if (repeat) rebuilt.repeat = true;
         timeline.appendEvent(rebuilt, next);
       } else {
-        const decision = decide(timeline, { kind: entry.kind }, { sessionId: session.id, time: entry.time });
+        const intent: Intent =
+          entry.kind === 'back' ? { kind: 'back', steps: entry.steps } : { kind: entry.kind };
+        const decision = decide(timeline, intent, { sessionId: session.id, time: entry.time });
         if (!decision.ok) {
           return void problems.add(
             `events[${at[i]}]`,
@@ -177,6 +179,7 @@ export async function rebuildGame(
         }
         if (decision.entry.kind === 'undo') timeline.appendUndo(decision.entry, decision.next);
         else if (decision.entry.kind === 'redo') timeline.appendRedo(decision.entry, decision.next);
+        else if (decision.entry.kind === 'back') timeline.appendBack(decision.entry, decision.next);
       }
       if (slicer.due()) await slicer.pause(progress(i + 1));
     }

@@ -82,8 +82,10 @@ export function recordChecks(dates: DateRange) {
   // The document itself is checked on a scratch Y.Doc once the games are known (sharedDoc).
   const sharedDoc = object({ required: { sessionId: id, doc: text(MAX_BACKUP_BYTES) } });
   const event = object({
-    required: { sessionId: id, seq: whole(1), kind: oneOf(['event', 'undo', 'redo']), time: when },
+    required: { sessionId: id, seq: whole(1), kind: oneOf(['event', 'undo', 'redo', 'back']), time: when },
     optional: {
+      // A back's count of steps taken back; the log check (logProblem) says when it goes too far.
+      steps: whole(1),
       // The game checks the event's other fields (GameLogic.fields), and its machine the values.
       event: object({ required: { type: text(60, true) }, open: true }),
       // Derived: checked for shape, then recomputed.

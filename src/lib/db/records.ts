@@ -69,7 +69,7 @@ export interface GameEvent {
 }
 
 /**
- * One entry of a session's append-only log. 'undo' and 'redo' are entries too, so nothing is ever
+ * One entry of a session's append-only log. 'undo', 'redo' and 'back' are entries too, so nothing is ever
  * rewritten or deleted: the effective event list is a fold over the log (see session/log.ts).
  */
 interface EntryFields {
@@ -102,8 +102,19 @@ export interface UndoRecord extends EntryFields {
   event?: undefined;
 }
 
-/** One line of a game's append-only log: a step, an undo or a redo. */
-export type EventRecord = StepRecord | UndoRecord;
+/**
+ * A log entry that takes the newest `steps` steps in effect back at once ("Back to here" in the
+ * history): one action, so one undo brings them all back and a redo after that takes them again.
+ */
+export interface BackRecord extends EntryFields {
+  kind: 'back';
+  /** How many steps in effect it takes back: a whole number from 1 to all of them. */
+  steps: number;
+  event?: undefined;
+}
+
+/** One line of a game's append-only log: a step, an undo, a redo or a back. */
+export type EventRecord = StepRecord | UndoRecord | BackRecord;
 
 /** The parts of a machine snapshot that are stored; restored with machine.resolveState. */
 export interface StoredState {

@@ -13,6 +13,7 @@
  * Pure: no browser, storage or Svelte here, so it is tested in Node.
  */
 import type { EventRecord, ProfileRecord, SessionRecord } from '../db/records';
+import { backSteps } from '../session/log';
 
 const JOURNAL_VERSION = 1;
 
@@ -103,7 +104,9 @@ function readEntry(v: Record<string, unknown>, sessionId: string): EventRecord |
   const { t: _, ...rest } = v;
   const entry = { sessionId, ...rest } as Record<string, unknown>;
   if (!isCount(entry.seq) || entry.seq === 0) return undefined;
-  if (!['event', 'undo', 'redo'].includes(entry.kind as string)) return undefined;
+  if (!['event', 'undo', 'redo', 'back'].includes(entry.kind as string)) return undefined;
+  // A back's count is checked here for shape; the log check (logProblem) says if it goes too far.
+  if (entry.kind === 'back' && !backSteps(entry.steps)) return undefined;
   if (typeof entry.time !== 'number' || typeof entry.label !== 'string') return undefined;
   if (entry.kind === 'event' && !(isObject(entry.event) && typeof entry.event.type === 'string'))
     return undefined;

@@ -9,7 +9,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { BaseSetup, GameEvent, StepRecord } from '../db/records';
 import type { Adjusts, GameLogic } from './types';
 
-type Keyed = { adjusts?: Adjusts };
+export type Keyed = { adjusts?: Adjusts };
 
 /** Taps on one counter at most this far apart are one adjustment. */
 export const ADJUST_WINDOW_MS = 2000;

@@ -9,6 +9,7 @@
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import type { BaseSetup, EventRecord, GameEvent, SessionRecord } from '../db/records';
+import { backPlan, type BackPlan } from './back';
 import { Listeners } from './listeners';
 import type { HistoryItem, LinkState, LogStore, SendOptions, SendOutcome, StoreSink } from './log-store';
 import { naturalStatus } from './record';
@@ -148,6 +149,26 @@ export class GameSession<S extends BaseSetup = BaseSetup, L extends LogStore<S> 
   /** The events in effect, in order. */
   get events(): GameEvent[] {
     return this.store.events;
+  }
+
+  /**
+   * What "Back to here" on the history line with this seq would take back, or why it cannot
+   * (back.ts). A game shown read-only takes nothing back.
+   */
+  backPlan(seq: number): (BackPlan & { now: string; after: string }) | { reason: string } {
+    if (this.readOnly) return { reason: this.problem ?? 'This game cannot be changed.' };
+    const plan = backPlan(this.logic, this.store.steps, seq, this.store.backReach);
+    if ('reason' in plan) return plan;
+    // What changes, in the game's own line: the home list's summary now, and after going back.
+    const after = this.logic.summarize(this.store.stateBack(plan.steps), this.setup);
+    return { ...plan, now: this.summary, after };
+  }
+
+  /** Takes back every step after the history line with this seq, as one action one Undo reverses. */
+  backTo(seq: number, options: SendOptions = {}): SendOutcome {
+    const plan = this.backPlan(seq);
+    if ('reason' in plan) return { ok: false, reason: plan.reason };
+    return this.apply({ kind: 'back', steps: plan.steps }, options);
   }
 
   subscribe(listener: () => void): () => void {

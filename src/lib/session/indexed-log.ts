@@ -11,9 +11,17 @@
  * synchronously, so the screen shows it in the same frame) and is written behind it.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type { BaseSetup, EventRecord, GameEvent, SessionRecord, SessionStatus } from '../db/records';
+import type {
+  BaseSetup,
+  EventRecord,
+  GameEvent,
+  SessionRecord,
+  SessionStatus,
+  StepRecord
+} from '../db/records';
 import type { TablesideDB } from '../db/schema';
 import { firstAdjustment, lastAdjustment, redoLine } from './adjust';
+import { isHold } from './log';
 import { cacheCheckpoints, CommitQueue, type CommitJob } from './commit';
 import { SessionNotFoundError, storageFailure } from './errors';
 import { HeldWrites, type HeldGame } from './held-writes';
@@ -116,20 +124,35 @@ export class IndexedLog<S extends BaseSetup = BaseSetup> implements LogStore<S>,
   }
 
   get canUndo(): boolean {
-    return this.timeline.canStepBack;
+    // A back is undone from the state on screen: that needs nothing before the window.
+    return isHold(this.timeline.undoNext) || this.timeline.canStepBack;
   }
 
   get canRedo(): boolean {
-    return this.timeline.redoStack.length > 0;
+    return this.timeline.redoNext !== undefined;
   }
 
   get undoLabel(): string | undefined {
-    return this.timeline.effective.at(-1)?.label;
+    const next = this.timeline.undoNext;
+    return isHold(next) ? next.back.label : next?.label;
   }
 
   /** Redo brings back a whole adjustment: its last tap's line names all of it. */
   get redoLabel(): string | undefined {
-    return redoLine(this.logic, this.timeline.redoStack);
+    const next = this.timeline.redoNext;
+    return isHold(next) ? next.back.label : redoLine(this.logic, this.timeline.redoStack);
+  }
+
+  get steps(): readonly StepRecord[] {
+    return this.timeline.effective;
+  }
+
+  get backReach(): number {
+    return this.timeline.backReach;
+  }
+
+  stateBack(steps: number): AnyMachineSnapshot {
+    return this.timeline.stateAt(this.timeline.depth - steps);
   }
 
   get history(): HistoryItem[] {
@@ -150,10 +173,11 @@ export class IndexedLog<S extends BaseSetup = BaseSetup> implements LogStore<S>,
     const time = this.options.now();
     // Undo and redo take a whole adjustment (adjust.ts): its steps go on screen in one frame and
     // to storage in one write, so a kill never leaves half of it undone.
+    // A back, and undo or redo of one, is a single entry.
     const steps =
-      intent.kind === 'undo'
+      intent.kind === 'undo' && !isHold(this.timeline.undoNext)
         ? lastAdjustment(this.logic, this.timeline.effective)
-        : intent.kind === 'redo'
+        : intent.kind === 'redo' && !isHold(this.timeline.redoNext)
           ? firstAdjustment(this.logic, this.timeline.redoStack.toReversed())
           : 1;
     const jobs: CommitJob[] = [];
@@ -332,6 +356,7 @@ export class IndexedLog<S extends BaseSetup = BaseSetup> implements LogStore<S>,
     const statusChanged = status !== naturalStatus(this.snapshot) || this.record.status !== status;
     if (entry.kind === 'event') this.timeline.appendEvent(entry, next);
     else if (entry.kind === 'undo') this.timeline.appendUndo(entry, next);
+    else if (entry.kind === 'back') this.timeline.appendBack(entry, next);
     else this.timeline.appendRedo(entry, next);
     if (!this.timeline.complete && this.timeline.effective.length <= DEEPEN_AT) this.deepen();
     const job: CommitJob = { entry, record: this.writes.forStep(next, statusChanged, entry.seq, entry.time) };

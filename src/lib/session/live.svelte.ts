@@ -11,12 +11,18 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { BaseSetup, GameEvent, SessionRecord } from '../db/records';
 import type { HistoryItem, LinkState, SendOutcome } from './log-store';
 import type { GameSession } from './game-session';
+import type { BackPlan } from './back';
 import type { StepMeta } from './types';
 import { repeating, saysItsRefusals } from './repeat';
 
 export type Outcome =
   /** `event`: the type of the event a new step was (the kit says a game's outcomes aloud). */
-  | { kind: 'accepted'; action: 'event' | 'undo' | 'redo'; label: string | undefined; event?: string }
+  | {
+      kind: 'accepted';
+      action: 'event' | 'undo' | 'redo' | 'back';
+      label: string | undefined;
+      event?: string;
+    }
   /** `inline`: the caller shows the reason itself, where the person is typing. */
   | { kind: 'refused'; reason: string; quiet: boolean; inline: boolean }
   | { kind: 'failed'; reason: string }
@@ -184,6 +190,17 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
     return this.report(this.runtime.redo({ seen: this.shown }), 'redo', {}, label);
   }
 
+  /** What "Back to here" on the history line with this seq would take back, or why not. */
+  backPlan(seq: number): (BackPlan & { now: string; after: string }) | { reason: string } {
+    return this.runtime.backPlan(seq);
+  }
+
+  /** Takes back every step after the history line with this seq, as one action. */
+  backTo(seq: number): SendOutcome {
+    const result = this.runtime.backTo(seq, { seen: this.shown });
+    return this.report(result, 'back', {}, result.ok ? this.undoLabel : undefined);
+  }
+
   /** Reads a long game's earlier steps, for the whole history; a reason when it cannot. */
   readWhole(): Promise<string | undefined> {
     return this.runtime.readWhole();
@@ -201,7 +218,7 @@ export class LiveSession<S extends BaseSetup = BaseSetup> {
 
   private report(
     result: SendOutcome,
-    action: 'event' | 'undo' | 'redo',
+    action: 'event' | 'undo' | 'redo' | 'back',
     options: SendOptions,
     label = this.undoLabel,
     event?: string

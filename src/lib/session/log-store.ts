@@ -6,7 +6,14 @@
  * the sink it is given, never a screen.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type { BaseSetup, EventRecord, GameEvent, SessionRecord, SessionStatus } from '../db/records';
+import type {
+  BaseSetup,
+  EventRecord,
+  GameEvent,
+  SessionRecord,
+  SessionStatus,
+  StepRecord
+} from '../db/records';
 import type { Intent } from './send';
 import type { SendResult } from './types';
 
@@ -90,6 +97,12 @@ export interface LogStore<S extends BaseSetup = BaseSetup> {
   readonly undoLabel: string | undefined;
   readonly redoLabel: string | undefined;
   readonly history: HistoryItem[];
+  /** The steps in effect held, oldest first (what "Back to here" counts from). */
+  readonly steps: readonly StepRecord[];
+  /** How many of the newest steps a back can take from what is held (Timeline.backReach). */
+  readonly backReach: number;
+  /** The state after all but the newest `steps` steps in effect (what a back leads to). */
+  stateBack(steps: number): AnyMachineSnapshot;
   /** The log held (all of it once `complete`). */
   readonly log: readonly EventRecord[];
   /** The events in effect, in order. */

@@ -5,13 +5,20 @@
  * paints it in the same frame) and the commit queue writes it right after.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type { BaseSetup, EventRecord, GameEvent, StepRecord, UndoRecord } from '../db/records';
+import type { BackRecord, BaseSetup, EventRecord, GameEvent, StepRecord, UndoRecord } from '../db/records';
 import { step, takesEvent } from './replay';
 import { adjustedLabel } from './adjust';
+import { backLabel, backRefusal } from './back';
+import { isHold } from './log';
 import type { Timeline } from './timeline';
 import type { GameLogic, StepMeta } from './types';
 
-export type Intent = { kind: 'event'; event: GameEvent } | { kind: 'undo' } | { kind: 'redo' };
+export type Intent =
+  | { kind: 'event'; event: GameEvent }
+  | { kind: 'undo' }
+  | { kind: 'redo' }
+  /** Takes the newest `steps` steps in effect back as one action ("Back to here"). */
+  | { kind: 'back'; steps: number };
 
 type Decision = { ok: true; entry: EventRecord; next: AnyMachineSnapshot } | { ok: false; reason: string };
 
@@ -46,15 +53,30 @@ export function decide<S extends BaseSetup>(t: Timeline<S>, intent: Intent, ctx:
       return { ok: true, entry, next };
     }
     case 'undo': {
-      const last = t.effective.at(-1);
+      const last = t.undoNext;
       if (!last) return { ok: false, reason: 'There is nothing to undo.' };
+      if (isHold(last)) {
+        return { ok: true, entry: back('undo', `Undo: ${last.back.label}`), next: t.stateAfterUndo() };
+      }
       // A long game holds its newest steps; the earlier ones are being read (runtime.deepen).
       if (!t.canStepBack) return { ok: false, reason: 'Reading earlier steps. Tap undo again in a moment.' };
       return { ok: true, entry: back('undo', `Undo: ${last.label}`), next: t.stateBeforeLast() };
     }
+    case 'back': {
+      const reason = backRefusal(intent.steps, t.effective.length, t.backReach);
+      if (reason) return { ok: false, reason };
+      const kept = t.effective.at(-1 - intent.steps);
+      const label = backLabel(intent.steps, kept?.label);
+      const entry: BackRecord = { ...at, kind: 'back', steps: intent.steps, label };
+      return { ok: true, entry, next: t.stateAt(t.depth - intent.steps) };
+    }
     case 'redo': {
-      const again = t.redoStack.at(-1);
+      const again = t.redoNext;
       if (!again) return { ok: false, reason: 'There is nothing to redo.' };
+      if (isHold(again)) {
+        const next = t.stateAt(t.depth - again.taken.length);
+        return { ok: true, entry: back('redo', `Redo: ${again.back.label}`), next };
+      }
       const next = step(logic, t.snapshot, again.event);
       if (!next) return { ok: false, reason: refusalReason(logic, t.snapshot, again.event, setup) };
       return { ok: true, entry: back('redo', `Redo: ${again.label}`), next };

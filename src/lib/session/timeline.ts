@@ -10,8 +10,8 @@
  * `depth` still count the whole game.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type { BaseSetup, EventRecord, GameEvent, StepRecord, UndoRecord } from '../db/records';
-import { foldLog, foldWindow, type FoldedLog } from './log';
+import type { BackRecord, BaseSetup, EventRecord, GameEvent, StepRecord, UndoRecord } from '../db/records';
+import { applyEntry, foldLog, foldWindow, isHold, undoable, type FoldedLog, type Redoable } from './log';
 import { initialState, replay, ReplayError } from './replay';
 import type { GameLogic } from './types';
 
@@ -23,7 +23,7 @@ interface Checkpoint {
 
 export class Timeline<S extends BaseSetup = BaseSetup> {
   private entries: EventRecord[] = [];
-  private folded: FoldedLog = { effective: [], redo: [] };
+  private folded: FoldedLog = { effective: [], redo: [], backs: [] };
   /** The seq just before the first entry held (0 when the whole log is held). */
   private floor = 0;
   /** How many effective events come before `effective[0]` (0 when the whole log is held). */
@@ -89,8 +89,34 @@ export class Timeline<S extends BaseSetup = BaseSetup> {
     return this.complete ? this.folded.effective.length > 0 : this.folded.effective.length > 1;
   }
 
+  /**
+   * The steps redo brings back one by one, oldest undone last: the top of the redo stack down to
+   * the first back on it (a back undone is redone as one action, see `redoNext`).
+   */
   get redoStack(): readonly StepRecord[] {
-    return this.folded.redo;
+    const redo = this.folded.redo;
+    let from = redo.length;
+    while (from > 0 && !isHold(redo[from - 1])) from--;
+    return redo.slice(from) as StepRecord[];
+  }
+
+  /** What redo does next: bring a step back, or take a back's steps again. */
+  get redoNext(): Redoable | undefined {
+    return this.folded.redo.at(-1);
+  }
+
+  /** What undo reverses next: the newest step in effect, or a back with nothing after it. */
+  get undoNext(): Redoable | undefined {
+    return undoable(this.folded);
+  }
+
+  /**
+   * How many of the newest steps a back can take from what is held: all of them, or in a window
+   * all but its first (the cached state it starts from).
+   */
+  get backReach(): number {
+    const held = this.folded.effective.length;
+    return this.complete ? held : Math.max(0, held - 1);
   }
 
   /**
@@ -174,20 +200,37 @@ export class Timeline<S extends BaseSetup = BaseSetup> {
     return this.stateAt(this.depth - 1);
   }
 
+  /**
+   * The state undo leads to: before the last step, or, when undo reverses a back, after the
+   * steps it took (replayed from here: they follow the state on screen).
+   */
+  stateAfterUndo(): AnyMachineSnapshot {
+    const next = this.undoNext;
+    if (!isHold(next)) return this.stateBeforeLast();
+    return replay(this.logic, this.current, eventsOf(next.taken, 0), this.depth);
+  }
+
   appendUndo(entry: UndoRecord, previous: AnyMachineSnapshot): void {
+    const reverses = isHold(this.undoNext);
     this.entries.push(entry);
-    const undone = this.folded.effective.pop();
-    if (undone) this.folded.redo.push(undone);
+    applyEntry(this.folded, entry, 0);
     this.current = previous;
+    if (reverses) this.checkpointIfDue();
   }
 
   appendRedo(entry: UndoRecord, next: AnyMachineSnapshot): void {
-    this.keepBeforeLast();
+    if (!isHold(this.redoNext)) this.keepBeforeLast();
     this.entries.push(entry);
-    const redone = this.folded.redo.pop();
-    if (redone) this.folded.effective.push(redone);
+    applyEntry(this.folded, entry, 0);
     this.current = next;
     this.checkpointIfDue();
+  }
+
+  /** Appends a back whose state (`stateAt(depth - steps)`) is already known. */
+  appendBack(entry: BackRecord, next: AnyMachineSnapshot): void {
+    this.entries.push(entry);
+    applyEntry(this.folded, entry, 0);
+    this.current = next;
   }
 
   /**

@@ -58,7 +58,10 @@ export function seeEntries(clock: Clock, entries: Iterable<SharedEntry>): Clock 
   return counter === clock.counter && lamport === clock.lamport ? clock : { ...clock, counter, lamport };
 }
 
-export type EntryBody = { kind: 'event'; event: GameEvent } | { kind: 'undo'; target: EntryId };
+export type EntryBody =
+  | { kind: 'event'; event: GameEvent }
+  | { kind: 'undo'; target: EntryId }
+  | { kind: 'back'; targets: EntryId[] };
 
 /**
  * The clock with its counter moved past any the log already holds under this device's id. Ids
@@ -85,6 +88,8 @@ export function nextEntry(
   const entry: SharedEntry =
     body.kind === 'event'
       ? { ...base, kind: 'event', event: body.event }
-      : { ...base, kind: 'undo', target: body.target };
+      : body.kind === 'undo'
+        ? { ...base, kind: 'undo', target: body.target }
+        : { ...base, kind: 'back', targets: body.targets.slice() };
   return { entry, clock: { device: clock.device, counter: id.counter, lamport } };
 }

@@ -35,7 +35,19 @@ export interface UndoEntry extends EntryBase {
   target: EntryId;
 }
 
-export type SharedEntry = EventEntry | UndoEntry;
+/**
+ * "Back to here": cancels each of its targets (the newest events in effect when it was written,
+ * oldest first) as one action. Undoing it (an undo whose target is the back) brings them all back.
+ */
+export interface BackEntry extends EntryBase {
+  kind: 'back';
+  targets: EntryId[];
+}
+
+export type SharedEntry = EventEntry | UndoEntry | BackEntry;
+
+/** The most steps one back names: far past any game's length, so a file cannot make it huge. */
+export const MAX_BACK_TARGETS = 100_000;
 
 /** The key an entry is stored under; also how the fold finds an undo's target. */
 export function entryKey(id: EntryId): string {
@@ -108,6 +120,17 @@ export function parseEntry(value: unknown): SharedEntry | undefined {
   if (raw.kind === 'undo') {
     const target = parseId(raw.target);
     return target ? { ...base, kind: 'undo', target } : undefined;
+  }
+  if (raw.kind === 'back') {
+    const list = raw.targets;
+    if (!Array.isArray(list) || list.length === 0 || list.length > MAX_BACK_TARGETS) return undefined;
+    const targets: EntryId[] = [];
+    for (const value of list) {
+      const target = parseId(value);
+      if (!target) return undefined;
+      targets.push(target);
+    }
+    return { ...base, kind: 'back', targets };
   }
   return undefined;
 }

@@ -4,6 +4,7 @@
  * 1. Undo cancellation, newest to oldest: an undo that nothing newer cancels cancels its target.
  *    (A target always sorts before its undo: a phone can only undo what it has seen, and it has
  *    seen it means a lower lamport.) So redo, an undo of an undo, revives the first undo's target.
+ *    A back ("Back to here") cancels all the events it names at once, and an undo of it revives them.
  * 2. The events nothing cancels are replayed in order. One the machine refuses (two phones
  *    resolved the same battle; the later one in the order comes second) stays in the history as
  *    not applied, with the machine's plain reason; it is never dropped, and the replay goes on.
@@ -17,7 +18,7 @@ import { crossCheck, initialState, replay, ReplayError, step } from '../session/
 import { refusalReason } from '../session/send';
 import type { GameLogic } from '../session/types';
 import { eventProblem } from '../backup/incoming';
-import { compareEntries, entryKey, type EntryId, type SharedEntry, type UndoEntry } from './entry';
+import { compareEntries, entryKey, type EntryId, type SharedEntry } from './entry';
 
 export type EntryOutcome =
   /** An event the machine took, or an undo in effect. */
@@ -59,6 +60,7 @@ interface Checkpoint {
 export const checkpointSpan = { value: 256 };
 
 const ORPHAN_REASON = 'The tap it undoes has not reached this phone yet.';
+const BAD_BACK_REASON = 'It goes back over something that is not a tap, so it changed nothing.';
 
 /** Folds a whole log, in any order (it is sorted here). */
 export function fold<S extends BaseSetup>(
@@ -120,28 +122,31 @@ export function refold<S extends BaseSetup>(previous: Fold<S>, added: readonly S
   return replayFrom(logic, setup, span, merged, cancel, checkpoints, outcomes, effective, state);
 }
 
-/** The newest event in effect: what "Undo" cancels. */
+/**
+ * What "Undo" cancels: the newest event or back in effect. A back sorts after every event it took
+ * back, so while it is in effect with nothing newer, undo reverses it and they all come back.
+ */
 export function undoTarget(f: Fold<any>): EntryId | undefined {
   for (let i = f.entries.length - 1; i >= 0; i--) {
     const entry = f.entries[i];
-    if (entry.kind === 'event' && f.outcomes[i].status === 'applied') return entry.id;
+    if (entry.kind !== 'undo' && f.outcomes[i].status === 'applied') return entry.id;
   }
   return undefined;
 }
 
 /**
- * The undo that "Redo" cancels: the newest undo of an event still in effect, as long as no
- * event has been applied since (a new event starts a new future, as on one phone). Redos are
- * skipped over, so redo after redo walks back through the undos as a redo stack would.
+ * The undo that "Redo" cancels: the newest undo of an event or back still in effect, as long as
+ * no event or back has been applied since (either starts a new future, as on one phone). Redos
+ * are skipped over, so redo after redo walks back through the undos as a redo stack would.
  */
 export function redoTarget(f: Fold<any>): EntryId | undefined {
   const kinds = new Map(f.entries.map((e) => [entryKey(e.id), e.kind]));
   for (let i = f.entries.length - 1; i >= 0; i--) {
     const entry = f.entries[i];
     const status = f.outcomes[i].status;
-    if (entry.kind === 'event') {
+    if (entry.kind !== 'undo') {
       if (status === 'applied') return undefined;
-    } else if (status === 'applied' && kinds.get(entryKey(entry.target)) === 'event') return entry.id;
+    } else if (status === 'applied' && kinds.get(entryKey(entry.target)) !== 'undo') return entry.id;
   }
   return undefined;
 }
@@ -161,39 +166,52 @@ function mergeSorted(a: readonly SharedEntry[], b: readonly SharedEntry[]): Shar
   return out;
 }
 
+/** What an entry cancels: an undo its one target, a back each of its own; an event nothing. */
+function targetsOf(entry: SharedEntry): readonly EntryId[] | undefined {
+  return entry.kind === 'undo' ? [entry.target] : entry.kind === 'back' ? entry.targets : undefined;
+}
+
 /**
  * Step 1: who cancels whom, newest first, so an undo's own cancellation is known before it acts.
- * Only the entries undos name are looked up (by device, then counter): no key is made for every
- * entry, which matters on a phone refolding a long log after each undo.
+ * A back cancels all its targets or, when one is missing, none. Only the entries undos and backs
+ * name are looked up (by device, then counter): no key is made for every entry, which matters on
+ * a phone refolding a long log after each undo.
  */
 function cancellations(entries: readonly SharedEntry[]): { cancel: string[]; orphans: number } {
   const cancel: string[] = new Array(entries.length).fill('');
-  const undos: number[] = [];
-  for (let i = 0; i < entries.length; i++) if (entries[i].kind === 'undo') undos.push(i);
-  if (undos.length === 0) return { cancel, orphans: 0 };
+  const cancellers: number[] = [];
+  for (let i = 0; i < entries.length; i++) if (entries[i].kind !== 'event') cancellers.push(i);
+  if (cancellers.length === 0) return { cancel, orphans: 0 };
   const named = new Map<string, Map<number, number>>();
-  for (const i of undos) {
-    const { device, counter } = (entries[i] as UndoEntry).target;
-    let counters = named.get(device);
-    if (!counters) named.set(device, (counters = new Map()));
-    counters.set(counter, -1);
+  for (const i of cancellers) {
+    for (const { device, counter } of targetsOf(entries[i])!) {
+      let counters = named.get(device);
+      if (!counters) named.set(device, (counters = new Map()));
+      counters.set(counter, -1);
+    }
   }
   for (let i = 0; i < entries.length; i++) {
     const counters = named.get(entries[i].id.device);
     if (counters?.has(entries[i].id.counter)) counters.set(entries[i].id.counter, i);
   }
   let orphans = 0;
-  for (let u = undos.length - 1; u >= 0; u--) {
-    const i = undos[u];
+  for (let u = cancellers.length - 1; u >= 0; u--) {
+    const i = cancellers[u];
     if (cancel[i] !== '') continue;
-    const { device, counter } = (entries[i] as UndoEntry).target;
-    const target = named.get(device)!.get(counter)!;
+    const entry = entries[i];
+    const at = targetsOf(entry)!.map(({ device, counter }) => named.get(device)!.get(counter)!);
     // A missing target has not arrived yet (entries from different phones can come apart);
     // one after its undo cannot come from a well-behaved phone. Either way it cancels nothing.
-    if (target < 0 || target >= i) {
+    if (at.some((target) => target < 0 || target >= i)) {
       cancel[i] = 'orphan';
       orphans++;
-    } else if (cancel[target] === '') cancel[target] = entryKey(entries[i].id);
+    } else if (entry.kind === 'back' && at.some((target) => entries[target].kind !== 'event')) {
+      // A back takes back taps only; no phone writes one naming an undo, so it does nothing.
+      cancel[i] = 'bad-back';
+    } else {
+      const key = entryKey(entry.id);
+      for (const target of at) if (cancel[target] === '') cancel[target] = key;
+    }
   }
   return { cancel, orphans };
 }
@@ -229,8 +247,9 @@ function replayFrom<S extends BaseSetup>(
       const entry = entries[i];
       const c = cancel[i];
       if (c === 'orphan') outcomes[i] = { status: 'not-applied', reason: ORPHAN_REASON };
+      else if (c === 'bad-back') outcomes[i] = { status: 'not-applied', reason: BAD_BACK_REASON };
       else if (c !== '') outcomes[i] = { status: 'undone', by: idOfKey(c) };
-      else if (entry.kind === 'undo') outcomes[i] = { status: 'applied' };
+      else if (entry.kind !== 'event') outcomes[i] = { status: 'applied' };
       else if (unreadable(logic, entry.event, i, outcomes)) continue;
       else {
         positions.push(i);

@@ -11,7 +11,14 @@
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import type * as Y from 'yjs';
-import type { BaseSetup, EventRecord, GameEvent, SessionRecord, SessionStatus } from '../db/records';
+import type {
+  BaseSetup,
+  EventRecord,
+  GameEvent,
+  SessionRecord,
+  SessionStatus,
+  StepRecord
+} from '../db/records';
 import type { TablesideDB } from '../db/schema';
 import type { HistoryItem, LinkState, LogStore, SendOutcome, StoreSink } from '../session/log-store';
 import type { Intent } from '../session/send';
@@ -19,6 +26,7 @@ import type { GameLogic } from '../session/types';
 import { naturalStatus, saveFields } from '../session/record';
 import { step } from '../session/replay';
 import { refusalReason } from '../session/send';
+import { backRefusal } from '../session/back';
 import { afterPaint, type Scheduler } from '../util/after-paint';
 import { storageFailure } from '../session/errors';
 import { freeCounter, newClock, nextEntry, seeEntries, type Clock, type EntryBody } from './clock';
@@ -140,6 +148,19 @@ export class SharedLog<S extends BaseSetup = BaseSetup> implements LogStore<S> {
     return this.parts.view.records.map((r) => r.event);
   }
 
+  get steps(): readonly StepRecord[] {
+    return this.parts.view.records;
+  }
+
+  /** A shared game is held whole: a back can take every step. */
+  get backReach(): number {
+    return this.parts.view.records.length;
+  }
+
+  stateBack(steps: number): AnyMachineSnapshot {
+    return this.parts.view.stateAt(this.parts.view.records.length - steps);
+  }
+
   get link(): LinkState {
     return this.connection.state;
   }
@@ -169,6 +190,15 @@ export class SharedLog<S extends BaseSetup = BaseSetup> implements LogStore<S> {
       const target = view.undoTarget;
       if (!target) return { ok: false, reason: 'There is nothing to undo.' };
       return this.write({ kind: 'undo', target });
+    }
+    if (intent.kind === 'back') {
+      const held = view.records.length;
+      const reason = backRefusal(intent.steps, held, held);
+      if (reason) return { ok: false, reason };
+      const targets = view.backTargets(intent.steps);
+      if (!targets)
+        return { ok: false, reason: 'The game changed before your tap. Look again and choose once more.' };
+      return this.write({ kind: 'back', targets });
     }
     const target = view.redoTarget;
     if (!target) return { ok: false, reason: 'There is nothing to redo.' };

@@ -9,6 +9,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { BaseSetup, StepRecord } from '../db/records';
 import { step } from '../session/replay';
 import { historyFields } from '../session/send';
+import { backLabel } from '../session/back';
 import { Timeline } from '../session/timeline';
 import type { GameLogic } from '../session/types';
 import type { HistoryItem } from '../session/runtime';
@@ -67,13 +68,32 @@ export class SharedView<S extends BaseSetup = BaseSetup> {
     return this.take(refold(this.folded, entries));
   }
 
-  /** What "Undo" takes back: the newest event in effect. */
+  /** What "Undo" takes back: the newest event or back in effect. */
   get undoTarget(): EntryId | undefined {
     return undoTarget(this.folded);
   }
 
   get undoLabel(): string | undefined {
-    return this.timeline.effective.at(-1)?.label;
+    const target = this.undoTarget && this.entry(this.undoTarget);
+    const records = this.timeline.effective;
+    // A back in effect with nothing after it: the steps before it are the ones in effect now.
+    if (target?.kind === 'back') return backLabel(target.targets.length, records.at(-1)?.label);
+    return records.at(-1)?.label;
+  }
+
+  /** The state after the first `depth` events in effect. */
+  stateAt(depth: number): AnyMachineSnapshot {
+    return this.timeline.stateAt(depth);
+  }
+
+  /** The ids of the newest `steps` events in effect, oldest first: what a back names. */
+  backTargets(steps: number): EntryId[] | undefined {
+    const { entries, outcomes } = this.folded;
+    const ids: EntryId[] = [];
+    for (let i = entries.length - 1; i >= 0 && ids.length < steps; i--) {
+      if (entries[i].kind === 'event' && outcomes[i].status === 'applied') ids.push(entries[i].id);
+    }
+    return ids.length === steps ? ids.reverse() : undefined;
   }
 
   /** The undo "Redo" cancels; its event comes back at the end of what is in effect. */
@@ -86,7 +106,11 @@ export class SharedView<S extends BaseSetup = BaseSetup> {
     let label: string | undefined;
     const undo = this.redoTarget && this.entry(this.redoTarget);
     const event = undo?.kind === 'undo' ? this.entry(undo.target) : undefined;
-    if (event?.kind === 'event') {
+    if (event?.kind === 'back') {
+      // Its steps are in effect again, at the end: redo takes them back once more.
+      const steps = event.targets.length;
+      label = backLabel(steps, this.timeline.effective.at(-1 - steps)?.label);
+    } else if (event?.kind === 'event') {
       const next = step(this.logic, this.snapshot, event.event);
       if (next) label = historyFields(this.logic, this.setup, this.snapshot, next, event.event).label;
     }

@@ -148,3 +148,11 @@ export function modalDialog(dialog: HTMLDialogElement) {
   if (!dialog.open) dialog.showModal();
   return { destroy: release };
 }
+
+/**
+ * Moves focus to a control that just appeared in answer to a key press (an inline question), and
+ * back to where it came from when it goes; a tap moves nothing, as everywhere (see above).
+ */
+export function focusForKeys(el: HTMLElement | undefined): void {
+  if (byKeyboard && usable(el)) el.focus({ preventScroll: true });
+}

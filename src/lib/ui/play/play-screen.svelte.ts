@@ -219,6 +219,12 @@ export class PlayScreen {
           if (!offerFor || this.session !== offerFor || offerFor.head !== head) return;
           showToast(message, { key: 'undo', action: { label: 'Redo', run: () => void offerFor.redo() } });
         });
+      } else if (outcome.action === 'back') {
+        // One action took many steps back: say so, with the one Undo that brings them all back.
+        this.dismissUndoOffer();
+        const offerFor = this.session;
+        const message = `${outcome.label ?? 'Went back'}. One Undo brings them back.`;
+        showToast(message, { key: 'undo', action: { label: 'Undo', run: () => void offerFor?.undo() } });
       } else if (outcome.action !== 'undo') {
         // A redo (or a new step) makes the last "Redo" offer stale.
         this.dismissUndoOffer();
