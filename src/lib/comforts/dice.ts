@@ -102,7 +102,8 @@ export function withRoll(rolls: readonly RollRecord[] | undefined, roll: RollRec
 export function rollProblem(dice: unknown, values: unknown): string | undefined {
   if (typeof dice !== 'string' || dice.length > 12) return 'expected dice like “d20” or “3×d6”, or “coin”';
   const parsed = parseChoice(dice);
-  if (!parsed.ok || choiceText(parsed.choice) !== dice) return 'expected dice like “d20” or “3×d6”, or “coin”';
+  if (!parsed.ok || choiceText(parsed.choice) !== dice)
+    return 'expected dice like “d20” or “3×d6”, or “coin”';
   const { choice } = parsed;
   const count = choice.kind === 'coin' ? 1 : choice.count;
   const sides = choice.kind === 'coin' ? 2 : choice.sides;

@@ -77,7 +77,8 @@ export function pause(c: ClockRecord, now: number): ClockRecord {
   return {
     ...rest,
     gameMs: c.gameMs + ran,
-    playerMs: player !== undefined ? { ...c.playerMs, [player]: (c.playerMs[player] ?? 0) + ran } : c.playerMs,
+    playerMs:
+      player !== undefined ? { ...c.playerMs, [player]: (c.playerMs[player] ?? 0) + ran } : c.playerMs,
     ...(c.turn ? { turn: { ...c.turn, ms: c.turn.ms + ran } } : {})
   };
 }
@@ -147,10 +148,10 @@ const isWhole = (v: unknown, max = Number.MAX_SAFE_INTEGER): v is number =>
   typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max;
 
 /**
- * What is wrong with a stored clock (a file's), in plain words, or undefined. Only the record's
- * own fields; `players` are the game's player ids, the only ones a clock may keep time for.
+ * What is wrong with a stored clock (a file's), in plain words, or undefined. `players` are the
+ * game's player ids, the only ones a clock may keep time for (unchecked when not given).
  */
-export function clockProblem(value: unknown, players: readonly string[]): string | undefined {
+export function clockProblem(value: unknown, players?: readonly string[]): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'expected a clock';
   const c = value as Record<string, unknown>;
   for (const key of Object.keys(c))
@@ -162,15 +163,17 @@ export function clockProblem(value: unknown, players: readonly string[]): string
   if (typeof c.playerMs !== 'object' || c.playerMs === null || Array.isArray(c.playerMs))
     return 'the clock’s player times must be listed by player';
   for (const [id, ms] of Object.entries(c.playerMs)) {
-    if (!players.includes(id)) return `the clock keeps time for a player the game does not have (${id.slice(0, 64)})`;
+    if (players && !players.includes(id))
+      return `the clock keeps time for a player the game does not have (${id.slice(0, 64)})`;
     if (!isWhole(ms)) return 'a player’s time must be a whole number of milliseconds';
   }
   if (c.turn !== undefined) {
     const t = c.turn as Record<string, unknown>;
     if (typeof t !== 'object' || t === null || Array.isArray(t)) return 'the clock’s turn must be a turn';
     for (const key of Object.keys(t))
-      if (!['player', 'period', 'ms'].includes(key)) return `the clock’s turn has an unexpected field “${key}”`;
-    if (t.player !== undefined && (typeof t.player !== 'string' || !players.includes(t.player)))
+      if (!['player', 'period', 'ms'].includes(key))
+        return `the clock’s turn has an unexpected field “${key}”`;
+    if (t.player !== undefined && (typeof t.player !== 'string' || (players && !players.includes(t.player))))
       return 'the clock’s turn is for a player the game does not have';
     if (!isWhole(t.period) || !isWhole(t.ms)) return 'the clock’s turn must have whole numbers';
   }
