@@ -6,10 +6,14 @@
  * initialisation, so its effects belong to the route.
  */
 import { untrack } from 'svelte';
+import { provideClockResult } from './clock-result';
 import { tick } from '$lib/app/haptics';
 import {
   SEEN_EVERY_MS,
   closeStale,
+  durationWords,
+  gameTime,
+  playerTime,
   markSeen,
   newClock,
   overLimit,
@@ -21,6 +25,7 @@ import {
   type ClockRecord,
   type TurnAt
 } from '$lib/comforts/table-clock';
+import { playerName } from '$lib/games/players';
 import type { LiveSession } from '$lib/session/live.svelte';
 import type { GameLogic } from '$lib/session/types';
 
@@ -43,10 +48,27 @@ export class ClockKeeper {
   private warned = false;
   private lastSeen = 0;
 
+  /** For the result: "Game clock: 1 hour 4 minutes · Ana 32 minutes, Ben 30 minutes". */
+  readonly resultLine = $derived.by(() => {
+    const c = this.clock;
+    const session = this.game().session;
+    if (!c || !session) return undefined;
+    const game = `Game clock: ${durationWords(gameTime(c, this.now))}`;
+    if (!c.turns) return game;
+    const setup = session.setup;
+    const each = setup.players
+      .filter((p: { id: string }) => c.playerMs[p.id] !== undefined)
+      .map(
+        (p: { id: string }) => `${playerName(setup, p.id)} ${durationWords(playerTime(c, p.id, this.now))}`
+      );
+    return each.length ? `${game} · ${each.join(', ')}` : game;
+  });
+
   /** The turn being timed is past the table's limit. */
   readonly over = $derived(this.clock ? overLimit(this.clock, this.now) : false);
 
   constructor(private readonly game: () => Game) {
+    provideClockResult(() => this.resultLine);
     $effect(() => {
       const seen = () => (this.shown = document.visibilityState !== 'hidden');
       document.addEventListener('visibilitychange', seen);
