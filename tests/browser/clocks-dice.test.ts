@@ -10,8 +10,16 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { openTab, visit } from './harness';
 import { useBrowser } from './shared';
-import { accessibilityProblems, gameId, storedGame, storedSteps, tapAfterLooking } from './checks';
+import {
+  accessibilityProblems,
+  finishedInStorage,
+  gameId,
+  storedGame,
+  storedSteps,
+  tapAfterLooking
+} from './checks';
 import { historyText } from './play-menu';
+import { newGame as titansDuel, quickBattle } from './titans-play';
 
 const shared = useBrowser();
 const SHOTS = '/tmp/shots-clocks';
@@ -186,6 +194,34 @@ describe('clocks and dice', () => {
     expect(undone![1]).not.toContain('Rolled');
     expect(after.indexOf(d20)).toBeGreaterThan(undone!.index + undone![0].length - 1);
     expect((await storedGame<{ rolls: unknown[] }>(page, id))?.rolls).toHaveLength(2);
+    expect(requests.filter((u) => u.startsWith('pageerror:'))).toEqual([]);
+    await context.close();
+  });
+
+  it('a Titans Duel, played all at once: the turn clock times the turn; the result says how long the game took', async () => {
+    const { page, context, requests } = await openTab(shared.browser);
+    await titansDuel(shared.server.url, page);
+    const sheet = await fromMenu(page, 'Clocks');
+    await tapAfterLooking(sheet.getByRole('button', { name: 'Turn the clocks on' }));
+    await tapAfterLooking(sheet.getByRole('button', { name: 'Close' }));
+    await quickBattle(page, [8, 3]);
+    // No one player's turn: the turn as a whole.
+    await expect.poll(() => page.locator('.clock-bar .turn').innerText()).toMatch(/^Turn 1\s+0:\d\d$/);
+    await tapAfterLooking(page.getByRole('button', { name: /^Next turn/ }));
+    await expect.poll(() => page.locator('.clock-bar .turn').innerText()).toMatch(/^Turn 2\s+0:0\d$/);
+    await quickBattle(page, [9, 1]);
+    await tapAfterLooking(page.getByRole('button', { name: /^Next turn/ }));
+    await quickBattle(page, [12, 2]);
+    await page.getByRole('heading', { name: 'Ana wins!' }).waitFor();
+    await finishedInStorage(page);
+    await expect.poll(() => page.locator('.game-over').innerText()).toContain('Game clock: under a minute');
+    await expect.poll(() => bar(page).innerText()).toMatch(/Played\s+0:\d\d/);
+    await page.locator('.game-over').scrollIntoViewIfNeeded();
+    await bothThemes(page, 'result-clock');
+    // The game is over: the clock is stopped, its time kept.
+    await expect
+      .poll(async () => (await storedGame<{ clock: { since?: number } }>(page, gameId(page)))?.clock.since)
+      .toBeUndefined();
     expect(requests.filter((u) => u.startsWith('pageerror:'))).toEqual([]);
     await context.close();
   });
