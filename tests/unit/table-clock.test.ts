@@ -55,6 +55,14 @@ describe('the table clock', () => {
     expect(gameTime(c, T + 21_000)).toBe(21_000);
   });
 
+  it('adds to no player’s total while the turn clock is off', () => {
+    let c = resume(reachTurn(newClock(false), { player: 'ana', period: 1 }, T), T);
+    expect(playerTime(c, 'ana', T + 5000)).toBe(0);
+    c = pause(c, T + 5000);
+    expect(c.playerMs).toEqual({});
+    expect(gameTime(c, T + 5000)).toBe(5000);
+  });
+
   it('times a turn played all at once without a player, and a paused turn change stays paused', () => {
     let c = reachTurn(newClock(), { period: 1 }, T);
     expect(running(c)).toBe(false);

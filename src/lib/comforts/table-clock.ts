@@ -60,9 +60,9 @@ export const gameTime = (c: ClockRecord, now: number) => c.gameMs + run(c, now);
 /** The current turn's time now. */
 export const turnTime = (c: ClockRecord, now: number) => (c.turn ? c.turn.ms + run(c, now) : 0);
 
-/** A player's time over all their turns, now. */
+/** A player's time over all their turns, now (counted only while the turn clock is on). */
 export const playerTime = (c: ClockRecord, player: string, now: number) =>
-  (c.playerMs[player] ?? 0) + (c.turn?.player === player ? run(c, now) : 0);
+  (c.playerMs[player] ?? 0) + (c.turns && c.turn?.player === player ? run(c, now) : 0);
 
 /** True once the current turn has gone past the table's limit. */
 export const overLimit = (c: ClockRecord, now: number) =>
@@ -73,7 +73,8 @@ export function pause(c: ClockRecord, now: number): ClockRecord {
   if (c.since === undefined) return c;
   const ran = run(c, now);
   const { since: _since, seen: _seen, ...rest } = c;
-  const player = c.turn?.player;
+  // With the turn clock off, nobody's total grows.
+  const player = c.turns ? c.turn?.player : undefined;
   return {
     ...rest,
     gameMs: c.gameMs + ran,

@@ -145,7 +145,14 @@ export class ClockKeeper {
     this.write(reachTurn(newClock(true, 0), turnOf(session, logic), now));
   };
 
-  setTurns = (turns: boolean) => this.clock && this.write({ ...this.clock, turns });
+  /** The turn clock on or off: the run so far is counted the old way first. */
+  setTurns = (turns: boolean) => {
+    const c = this.clock;
+    if (!c) return;
+    const now = Date.now();
+    const next = { ...pause(c, now), turns };
+    this.write(running(c) ? resume(next, now) : next);
+  };
 
   setLimit = (limit: number) => {
     if (!this.clock) return;
