@@ -175,9 +175,14 @@ describe('clocks and dice', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => sheet.count()).toBe(0);
 
+    const lines = await fromMenu(page, 'History');
+    await lines.getByText(d20).waitFor();
+    await bothThemes(page, 'history-rolls');
+    await tapAfterLooking(lines.getByRole('button', { name: 'Close' }));
     const history = await historyText(page);
     expect(history).toContain(d20);
-    expect(history).toMatch(/Rolled 3×d6: \d, \d, \d \(total \d+\)/);
+    // Listed in the turn they were thrown in (Ben's turn 2), newest first.
+    expect(history).toMatch(/Turn 2\nRolled 3×d6: \d, \d, \d \(total \d+\)\n/);
     // Not steps of the game: the log still holds the two steps.
     expect(await storedSteps(page, id)).toBe(2);
     const rolls = (await storedGame<{ rolls: { dice: string; values: number[] }[] }>(page, id))?.rolls;

@@ -74,6 +74,9 @@ describe('clocks and rolls on the record', () => {
     expect(await refusal((s) => (s.rolls = [{ dice: 'd6', values: [1] }]))).toMatch(
       /sessions\[0\]\.rolls\[0\]\.time: missing|sessions\[0\]\.rolls\[0\]: missing/
     );
+    expect(
+      await refusal((s) => (s.rolls = [{ time: session.created, dice: 'd4', values: [1], period: 0 }]))
+    ).toMatch(/sessions\[0\]\.rolls\[0\]\.period: expected 1 or more/);
     expect(await refusal((s) => (s.rolls = 'many'))).toMatch(/sessions\[0\]\.rolls: expected a list/);
   });
 

@@ -40,6 +40,11 @@ describe('rolls in the history', () => {
     expect(new Set(out.map((i) => i.seq)).size).toBe(out.length);
   });
 
+  it('keep the turn they were thrown in, when they know it', () => {
+    const out = withRolls(items, [{ time: 250, dice: 'd20', values: [17], period: 2 }], 2);
+    expect(out.find((i) => i.roll)).toMatchObject({ period: 2, label: 'Rolled d20: 17' });
+  });
+
   it('take the game’s turn when there is no step, and leave the list alone when there are none', () => {
     expect(withRolls([], [{ time: 1, dice: 'd4', values: [2] }], 1)[0]).toMatchObject({ period: 1 });
     expect(withRolls(items, undefined)).toEqual(items);

@@ -54,7 +54,10 @@ export function recordChecks(dates: DateRange) {
     const problem = clockProblem(value);
     if (problem) where.add(problem);
   };
-  const rollShape = object({ required: { time: when, dice: anything, values: anything } });
+  const rollShape = object({
+    required: { time: when, dice: anything, values: anything },
+    optional: { period: whole(1) }
+  });
   const roll = (value: unknown, where: Where) => {
     const before = where.problems.list.length;
     rollShape(value, where);

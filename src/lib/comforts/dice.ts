@@ -22,6 +22,8 @@ export interface RollRecord {
   dice: string;
   /** Each die's face, in throw order; for the coin, 1 is heads and 2 tails. */
   values: number[];
+  /** The turn or round it was thrown in (GameLogic.period), for its place in the history. */
+  period?: number;
 }
 
 /** Fills a buffer with random 32-bit words, as crypto.getRandomValues does. */

@@ -7,8 +7,8 @@ import { rollLine, type RollRecord } from './dice';
 
 /**
  * `items` as the history lists them (undone ones first, then the steps in effect, newest first)
- * with each roll placed among the steps in effect by its time, in the turn of the step before it
- * (of the step after it when it came first, of `period` when there is no step at all).
+ * with each roll placed among the steps in effect by its time, in the turn it was thrown in (one
+ * kept without it: of the step before it, or after it when it came first, or `period`).
  */
 export function withRolls(
   items: readonly HistoryItem[],
@@ -24,7 +24,7 @@ export function withRolls(
   let d = 0;
   for (const { roll, index } of newest) {
     while (d < done.length && done[d].time > roll.time) out.push(done[d++]);
-    const turn = done[d]?.period ?? done[d - 1]?.period ?? period;
+    const turn = roll.period ?? done[d]?.period ?? done[d - 1]?.period ?? period;
     out.push({
       seq: -(index + 1),
       label: rollLine(roll),
