@@ -1,6 +1,7 @@
 /**
  * The table's clocks and dice (#57), as a person uses them from the ⋯ menu of an Epic game
- * between Ana and Ben: the clocks turned on follow whose turn it is, chess-clock style, run on
+ * between Ana and Ben: the clocks turned on follow whose turn it is, chess-clock style, pause
+ * while the phone is away from the game, run on
  * across a reload and warn (a tick, a visible line) past the table's limit; a d20 and 3×d6 land in
  * the history as lines of their own, and Undo takes the step before them, never a roll.
  * Screenshots of the clock bar, the clocks' sheet and the dice sheet, light and dark.
@@ -139,6 +140,30 @@ describe('clocks and dice', () => {
     await expect.poll(() => page.locator('.clock-bar .side.on').innerText()).toContain('Ana');
     expect(await page.getByText(/is past 1 min/).count()).toBe(0);
     expect(await seconds(page, 'Ben')).toBeGreaterThanOrEqual(65);
+
+    // The phone leaves the game (another app, the screen locked): the clocks pause, kept as they
+    // stood; back on the game, they run on.
+    const hidden = (on: boolean) =>
+      page.evaluate((on) => {
+        Object.defineProperty(document, 'visibilityState', {
+          value: on ? 'hidden' : 'visible',
+          configurable: true
+        });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, on);
+    await hidden(true);
+    type Stored = { clock: { since?: number; gameMs: number } };
+    await expect.poll(async () => (await storedGame<Stored>(page, id))?.clock.since).toBeUndefined();
+    const paused = (await storedGame<Stored>(page, id))!.clock.gameMs;
+    const game = await bar(page).locator('.game-time .digits').innerText();
+    await page.clock.fastForward('05:00');
+    expect(await bar(page).locator('.game-time .digits').innerText()).toBe(game);
+    await hidden(false);
+    await expect.poll(async () => (await storedGame<Stored>(page, id))?.clock.since).toBeDefined();
+    await page.clock.fastForward('00:03');
+    await expect.poll(() => bar(page).locator('.game-time .digits').innerText()).not.toBe(game);
+    // The five minutes away are not on the clock.
+    expect((await storedGame<Stored>(page, id))!.clock.gameMs).toBe(paused);
     expect(requests.filter((u) => u.startsWith('pageerror:'))).toEqual([]);
     await context.close();
   });
