@@ -1,10 +1,11 @@
 /**
  * The table's clocks and dice (#57), as a person uses them from the ⋯ menu of an Epic game
  * between Ana and Ben: the clocks turned on follow whose turn it is, chess-clock style, pause
- * while the phone is away from the game, run on
- * across a reload and warn (a tick, a visible line) past the table's limit; a d20 and 3×d6 land in
- * the history as lines of their own, and Undo takes the step before them, never a roll.
- * Screenshots of the clock bar, the clocks' sheet and the dice sheet, light and dark.
+ * while the phone is away from the game, run on across a reload and warn (a tick, a visible
+ * line) past the table's limit; a d20 and 3×d6 land in the history as lines of their own, and
+ * Undo takes the steps before them, never a roll; a Titans Duel, played all at once, times the
+ * turn and ends with the game's time on its result. Screenshots of the clock bar, the clocks'
+ * sheet, the dice sheet, the history with rolls and the result, light and dark.
  */
 import { describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
