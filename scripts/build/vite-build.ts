@@ -47,6 +47,10 @@ export function fewerChunks(): Plugin {
   // Tiny modules that only the play screens share (no imports of their own, so a chunk of their
   // own pulls nothing in): merged, they landed in SvelteKit's chunk, which every page loads.
   const playLeaves = /\/src\/lib\/(session\/repeat|ui\/double-tap)\.ts$/;
+  // The table's clocks and dice (#57), pure leaves that the play screen, backups and stats share:
+  // left to the merge, they moved the sync protocol's words into SvelteKit's chunk and so into
+  // the home page's first paint (0.8 KB over its budget).
+  const comforts = /\/src\/lib\/comforts\/(dice|table-clock)\.ts$/;
   return {
     name: 'tableside:fewer-chunks',
     apply: 'build',
@@ -62,7 +66,9 @@ export function fewerChunks(): Plugin {
               ? 'registry'
               : playLeaves.test(id)
                 ? 'play-leaves'
-                : undefined
+                : comforts.test(id)
+                  ? 'comforts'
+                  : undefined
       };
     }
   };

@@ -232,6 +232,11 @@ export function storedSteps(page: Page, id: string): Promise<number> {
   return readDb(page, { store: 'events', index: 'sessionId', op: 'count', key: id });
 }
 
+/** The game's record as stored (its clock, its rolls, its status…). */
+export function storedGame<T = Record<string, unknown>>(page: Page, id: string): Promise<T | undefined> {
+  return readDb<T | undefined>(page, { store: 'sessions', op: 'get', key: id });
+}
+
 /** The recovery journal's files as the page's origin holds them (name → lines). */
 export function journalFiles(page: Page): Promise<Record<string, string[]>> {
   return page.evaluate(async () => {

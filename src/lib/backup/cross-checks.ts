@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { SETTING_SCHEMAS, type SettingKey } from '../settings/schema';
+import { clockProblem } from '../comforts/table-clock';
 import type { Backup } from './format';
 import type { Problems } from './read';
 import type { FileGame } from './rebuild';
@@ -21,6 +22,14 @@ export function consistency(backup: Backup, problems: Problems): FileGame[] | un
     if (first) {
       problems.add(`sessions[${index}].id`, `“${session.id}” appears twice (also sessions[${first.index}])`);
     } else games.set(session.id, { index, session, log: [], at: [] });
+    // A clock keeps time only for the game's own players.
+    if (session.clock) {
+      const problem = clockProblem(
+        session.clock,
+        session.setup.players.map((p) => p.id)
+      );
+      if (problem) problems.add(`sessions[${index}].clock`, problem);
+    }
   });
   const settings = new Set<string>();
   backup.settings.forEach((s, i) => {

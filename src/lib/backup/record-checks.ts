@@ -8,7 +8,9 @@ import { ROOM_KEY, ROOM_NAME } from '../sync/protocol';
 import { MAX_PROFILES } from '../util/player-name';
 import { MAX_LOCATION, MAX_NOTE } from '../results/play-notes';
 import { MAX_SEAT_SPANS } from '../session/summary-seats';
-import { MAX_BACKUP_BYTES } from './read';
+import { clockProblem } from '../comforts/table-clock';
+import { MAX_ROLLS, rollProblem } from '../comforts/dice';
+import { MAX_BACKUP_BYTES, type Where } from './read';
 import {
   anything,
   bool,
@@ -47,6 +49,23 @@ export function recordChecks(dates: DateRange) {
     },
     open: true
   });
+  // The clock's players are checked against the game's once the record has its shape (cross-checks).
+  const clock = (value: unknown, where: Where) => {
+    const problem = clockProblem(value);
+    if (problem) where.add(problem);
+  };
+  const rollShape = object({
+    required: { time: when, dice: anything, values: anything },
+    optional: { period: whole(1) }
+  });
+  const roll = (value: unknown, where: Where) => {
+    const before = where.problems.list.length;
+    rollShape(value, where);
+    if (where.problems.list.length > before) return;
+    const r = value as { dice: unknown; values: unknown };
+    const problem = rollProblem(r.dice, r.values);
+    if (problem) where.add(problem);
+  };
   const session = object({
     required: {
       id,
@@ -76,7 +95,9 @@ export function recordChecks(dates: DateRange) {
           key: matching(ROOM_KEY, 128, 'a room key of 22 to 128 letters, digits, “-” or “_”'),
           server: matching(SYNC_SERVER, 500, 'a ws:// or wss:// address, or nothing')
         }
-      })
+      }),
+      clock,
+      rolls: list(roll, { max: [MAX_ROLLS, `expected at most ${MAX_ROLLS} rolls`] })
     }
   });
   // The document itself is checked on a scratch Y.Doc once the games are known (sharedDoc).

@@ -1,4 +1,6 @@
 /** The shapes stored in IndexedDB. Plain data only: everything here survives JSON export. */
+import type { ClockRecord } from '../comforts/table-clock';
+import type { RollRecord } from '../comforts/dice';
 
 export type SessionStatus = 'active' | 'finished' | 'archived';
 
@@ -50,6 +52,14 @@ export interface SessionRecord {
    * history, stats, backups and the recovery journal.
    */
   shared?: SharedGame;
+  /**
+   * The table's clocks, set once a table turns them on for this game (comforts/table-clock.ts).
+   * Time kept beside the game, never in its log: it moves no machine and no undo takes it.
+   * Kept on this phone (a shared game's other phones keep their own).
+   */
+  clock?: ClockRecord;
+  /** The dice and coins thrown during the game, oldest first (comforts/dice.ts): not steps. */
+  rolls?: RollRecord[];
 }
 
 /** Where a shared game meets the other phones, and the secret that lets them in. */

@@ -96,7 +96,9 @@ function changingFields(record: SessionRecord): Partial<SessionRecord> {
     location: record.location,
     note: record.note,
     profiles: record.profiles,
-    shared: record.shared
+    shared: record.shared,
+    clock: record.clock,
+    rolls: record.rolls
   };
 }
 

@@ -5,6 +5,7 @@
  * it sits on this very log under this machine version (session/load.ts). Pure: the caller reads the sessions, logs and profiles; nothing here touches
  * storage or the clock.
  */
+import { clockMinutes } from '../comforts/table-clock';
 import type { EventRecord, ProfileRecord, SessionRecord, SnapshotRecord } from '../db/records';
 import { foldLog } from '../session/log';
 import { bestCachedSnapshot } from '../session/load';
@@ -103,7 +104,10 @@ export function playRecord(
     format: safeDescribe(game, session),
     start: session.created,
     end,
-    minutes: Math.max(0, Math.round((end - session.created) / 60_000)),
+    // The table's game clock, when it kept one, knows the time played (pauses left out).
+    minutes: session.clock
+      ? clockMinutes(session.clock)
+      : Math.max(0, Math.round((end - session.created) / 60_000)),
     length: result.length,
     finished: result.finished,
     tie: result.tie,

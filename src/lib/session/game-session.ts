@@ -10,6 +10,8 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import type { BaseSetup, EventRecord, GameEvent, SessionRecord } from '../db/records';
 import { backPlan, type BackPlan } from './back';
+import type { ClockRecord } from '../comforts/table-clock';
+import { withRoll, type RollRecord } from '../comforts/dice';
 import { Listeners } from './listeners';
 import type { HistoryItem, LinkState, LogStore, SendOptions, SendOutcome, StoreSink } from './log-store';
 import { naturalStatus } from './record';
@@ -43,6 +45,7 @@ export class GameSession<S extends BaseSetup = BaseSetup, L extends LogStore<S> 
   private readonly failureListeners = new Listeners<[reason: string]>();
   private readonly savedAgainListeners = new Listeners();
   private current: SessionState | undefined;
+  private rolling: Promise<void> = Promise.resolve();
 
   constructor(
     readonly logic: GameLogic<S>,
@@ -227,6 +230,21 @@ export class GameSession<S extends BaseSetup = BaseSetup, L extends LogStore<S> 
   /** This game's flow: true walks every step (Guide me), false the quick flow, undefined follows settings. */
   setGuide(guide: boolean | undefined): Promise<void> {
     return this.store.saveFields({ guide });
+  }
+
+  /** The table's clocks as they stand now; undefined turns them off. Never a step of the game. */
+  setClock(clock: ClockRecord | undefined): Promise<void> {
+    return this.store.saveFields({ clock });
+  }
+
+  /** A throw of dice or the coin, kept with the game's rolls (never a step: Undo leaves it). */
+  addRoll(roll: RollRecord): Promise<void> {
+    // One after another: each adds to the rolls the last one wrote.
+    const write = this.rolling.then(() =>
+      this.store.saveFields({ rolls: withRoll(this.store.record.rolls, roll) })
+    );
+    this.rolling = write.catch(() => {});
+    return write;
   }
 
   /**

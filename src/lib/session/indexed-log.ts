@@ -28,7 +28,7 @@ import { HeldWrites, type HeldGame } from './held-writes';
 import { buildTimeline, findWindow, loadTimeline, logHead, readBefore } from './load';
 import { timelineHistory } from './history';
 import type { HistoryItem, LogStore, SendOutcome, StoreSink } from './log-store';
-import { naturalStatus, saveFields } from './record';
+import { naturalStatus, saveFields, withFields } from './record';
 import { decide, STALE_TAP, type Intent } from './send';
 import { RecordWrites } from './record-writes';
 import type { Timeline } from './timeline';
@@ -197,7 +197,8 @@ export class IndexedLog<S extends BaseSetup = BaseSetup> implements LogStore<S>,
   }
 
   async saveFields(fields: Partial<SessionRecord>): Promise<void> {
-    this.record = await saveFields(this.db, this.record, fields);
+    await saveFields(this.db, this.record, fields);
+    this.record = withFields(this.record, fields);
     this.changed();
   }
 

@@ -46,6 +46,11 @@ export interface HistoryItem {
    * then says why. Kept in the history, never dropped.
    */
   notApplied?: boolean;
+  /**
+   * A throw of dice or the coin (comforts/roll-history.ts): no step of the game, so nothing to
+   * undo or go back to; its `seq` is negative, a key that no step has.
+   */
+  roll?: true;
 }
 
 export interface SendOptions {

@@ -13,6 +13,15 @@ export async function saveFields(
   fields: Partial<SessionRecord>
 ): Promise<SessionRecord> {
   await db.sessions.update(record.id, fields);
+  return withFields(record, fields);
+}
+
+/**
+ * The record with these fields, as the database now has it. A store applies it to the record it
+ * holds once the write is done, not to the one it held when it began: two writes at once (a
+ * clock's and a roll's) then both stay in memory.
+ */
+export function withFields(record: SessionRecord, fields: Partial<SessionRecord>): SessionRecord {
   const next = { ...record, ...fields };
   // Dexie's update removes a field set to undefined; the record in memory does the same.
   for (const key of Object.keys(fields) as (keyof SessionRecord)[])

@@ -56,6 +56,11 @@ export interface GameLogic<TSetup extends BaseSetup = BaseSetup> {
   /** What the game counts its length in, and the number of the turn or round in progress. */
   period(snapshot: AnyMachineSnapshot, setup: TSetup): Period;
   /**
+   * Optional: the player (id) whose turn it is, for the table's turn clock. Absent, or undefined,
+   * where the table plays a turn all at once (the clock then times the turn or round as a whole).
+   */
+  activePlayer?(snapshot: AnyMachineSnapshot, setup: TSetup): string | undefined;
+  /**
    * Each player's score right now in the game's own terms (temples, Mojo, Life Stack, Followers,
    * EP), and the line they race towards where there is one (the Ascension Die × team size, the
    * EP target). Charts sample it once per turn or round; `result` ranks by it.

@@ -23,7 +23,7 @@ import type { TablesideDB } from '../db/schema';
 import type { HistoryItem, LinkState, LogStore, SendOutcome, StoreSink } from '../session/log-store';
 import type { Intent } from '../session/send';
 import type { GameLogic } from '../session/types';
-import { naturalStatus, saveFields } from '../session/record';
+import { naturalStatus, saveFields, withFields } from '../session/record';
 import { step } from '../session/replay';
 import { refusalReason } from '../session/send';
 import { backRefusal } from '../session/back';
@@ -208,7 +208,8 @@ export class SharedLog<S extends BaseSetup = BaseSetup> implements LogStore<S> {
   }
 
   async saveFields(fields: Partial<SessionRecord>): Promise<void> {
-    this.record = await saveFields(this.parts.db, this.record, fields);
+    await saveFields(this.parts.db, this.record, fields);
+    this.record = withFields(this.record, fields);
     this.sink?.changed();
   }
 

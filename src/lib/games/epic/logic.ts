@@ -279,6 +279,8 @@ export const epicLogic: GameLogic<EpicSetup> = gameLogic<EpicSetup, EpicContext,
     return { unit: 'turn', number: ctx.turnsBefore + ctx.turn };
   },
 
+  activePlayer: (snapshot) => ctxOf(snapshot).active,
+
   standing(snapshot) {
     return { scores: { ...ctxOf(snapshot).mojo } };
   },

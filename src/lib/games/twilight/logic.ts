@@ -328,6 +328,9 @@ export const twilightLogic: GameLogic<TwilightSetup> = gameLogic<
   scoring: { unit: 'cards in Life Stack', highestWins: true, noPoints: true },
 
   period: (snapshot) => ({ unit: 'turn', number: Math.max(1, ctxOf(snapshot).turn) }),
+  // Before the first turn (the draft) nobody's clock runs.
+  activePlayer: (snapshot, setup) =>
+    ctxOf(snapshot).turn > 0 ? setup.players[ctxOf(snapshot).active]?.id : undefined,
 
   standing(snapshot, setup) {
     const ctx = ctxOf(snapshot);

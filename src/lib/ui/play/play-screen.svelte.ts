@@ -21,6 +21,7 @@ import type { TablesideDB } from '$lib/db/schema';
 import { seatsFor } from '$lib/games/seats';
 import type { GameEntry, GamePlayModule } from '$lib/games/types';
 import { groupHistory } from '$lib/session/history';
+import { withRolls } from '$lib/comforts/roll-history';
 import { LiveSession, type Outcome } from '$lib/session/live.svelte';
 import { openSession } from '$lib/app/open-game';
 import { followLog } from '$lib/session/tabs';
@@ -30,6 +31,7 @@ import { clearBackStack, Overlay } from '../back-stack.svelte';
 import { RefusalBeside } from '../refusal-beside';
 import { focusNext } from '../focus';
 import { shortcutFor } from './shortcuts';
+import { ClockKeeper } from './clock-keeper.svelte';
 
 export class PlayScreen {
   session = $state<LiveSession<any> | undefined>();
@@ -67,6 +69,11 @@ export class PlayScreen {
   readonly finishing = new Overlay();
   /** The keyboard's shortcuts, listed ("?" on a keyboard). */
   readonly keys = new Overlay();
+  /** The dice and the coin; the clocks' settings. */
+  readonly dice = new Overlay();
+  readonly clockSheet = new Overlay();
+  /** The table's clocks, following the game and the page (clock-keeper.svelte.ts). */
+  readonly clocks = new ClockKeeper(() => ({ session: this.session, logic: this.module?.logic }));
   /** What the polite live region says now: a game's outcome, the new turn's line, game over. */
   said = $state('');
   /** Refusals said under the control that was tapped. */
@@ -88,7 +95,11 @@ export class PlayScreen {
   readonly groups = $derived(
     this.history.isOpen && this.session && this.module
       ? groupHistory(
-          this.session.history,
+          withRolls(
+            this.session.history,
+            this.session.record.rolls,
+            this.module.logic.period(this.session.snapshot, this.session.setup).number
+          ),
           this.module.logic.period(this.session.snapshot, this.session.setup).unit
         )
       : []
@@ -118,6 +129,7 @@ export class PlayScreen {
   mount(): () => void {
     startSettings();
     window.addEventListener('keydown', this.shortcut);
+    window.addEventListener('pagehide', this.clocks.hide);
     let cancelled = false;
     const patience = setTimeout(() => (this.slow = true), OPEN_PATIENCE_MS);
     // The game's code loads while the database opens (it used to wait for the game's record).
@@ -138,6 +150,8 @@ export class PlayScreen {
       .finally(() => clearTimeout(patience));
     return () => {
       window.removeEventListener('keydown', this.shortcut);
+      window.removeEventListener('pagehide', this.clocks.hide);
+      this.clocks.leave();
       clearTimeout(patience);
       cancelled = true;
       this.stopWatching?.();
