@@ -23,9 +23,11 @@ import { launch, openTab } from '../../tests/browser/harness';
  * 0.4.0 raised it to 640: what the table no longer tracks by hand (#51: Twilight's Combat Field
  * and moves, WiZ's Stun and wrong joker, Theos' cleanup typing, names that give way on buttons,
  * and their rulings in the rules text) and results you can trust (#52) came to 11.5 KB, again
- * none of it in the home's first paint, which stayed at 49 KB.)
+ * none of it in the home's first paint, which stayed at 49 KB. 0.7.0 raised it to 660: the
+ * table's comforts (#57: clocks, dice and coin, Back to here, table pictures for five games,
+ * sharing into the app) came to 15 KB, loaded with the setup and play screens.)
  */
-const BUDGET = { firstPaint: 50 * 1024, firstPaintFiles: 12, precache: 640 * 1024 };
+const BUDGET = { firstPaint: 50 * 1024, firstPaintFiles: 12, precache: 660 * 1024 };
 
 interface Size {
   total: number;

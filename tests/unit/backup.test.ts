@@ -145,7 +145,7 @@ describe('backup export and import', () => {
     [
       'an unknown event kind',
       () => broken((b) => (b.events[2].kind = 'rewind')),
-      /^events\[2\]\.kind: expected event, undo or redo$/
+      /^events\[2\]\.kind: expected event, undo, redo or back$/
     ],
     [
       'a status that does not exist',
