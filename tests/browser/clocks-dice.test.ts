@@ -203,6 +203,9 @@ describe('clocks and dice', () => {
 
     const lines = await fromMenu(page, 'History');
     await lines.getByText(d20).waitFor();
+    // A roll is no step of the game: nothing to go back to.
+    expect(await lines.locator('li', { hasText: d20 }).getByRole('button').count()).toBe(0);
+    expect(await lines.getByRole('button', { name: /^Back to here/ }).count()).toBe(1);
     await bothThemes(page, 'history-rolls');
     await tapAfterLooking(lines.getByRole('button', { name: 'Close' }));
     const history = await historyText(page);
