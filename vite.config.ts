@@ -3,7 +3,13 @@ import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
 import { readFileSync } from 'node:fs';
 import { manifest } from './src/lib/app/manifest';
-import { chunkReport, compileHints, fewerChunks, gameCodeInTheBrowserOnly } from './scripts/build/vite-build';
+import {
+  chunkReport,
+  compileHints,
+  gameCodeInTheBrowserOnly,
+  minifiedBoot
+} from './scripts/build/vite-build';
+import { fencedFirstPaint } from './scripts/build/first-paint-fence';
 import { newestChange } from './scripts/build/changelog';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -12,7 +18,8 @@ const change = newestChange(readFileSync(new URL('./CHANGELOG.md', import.meta.u
 export default defineConfig({
   plugins: [
     gameCodeInTheBrowserOnly(),
-    fewerChunks(),
+    fencedFirstPaint(),
+    minifiedBoot(),
     chunkReport(),
     compileHints(),
     sveltekit(),

@@ -31,45 +31,21 @@ export function gameCodeInTheBrowserOnly(): Plugin {
 }
 
 /**
- * In the browser build, chunks under 20 KB are merged into the chunks that load with them: the
- * home page's HTML asked for 25 scripts, most under 1 KB, each a request and a module to link.
- * Svelte's runtime is one chunk of its own, loaded by every page: left to the merge, its pieces
- * were split across chunks, and the small modules of later screens (the journal's messages, the
- * profiles, the sync protocol) were merged into them and so into the home page's first paint.
- * Not in the server build, where SvelteKit checks each route module's own exports.
+ * `static/boot.js` runs before the app in every first paint, and it is written to be read: its
+ * comments and names were a third of what the phone downloaded for it (1.3 KB of 50). The
+ * browser build ships it minified under the same name; the dev server serves the file as it is.
  */
-export function fewerChunks(): Plugin {
-  const svelte = /\/node_modules\/svelte\/src\//;
-  // The games' registry, which every page's first paint needs, is a chunk of its own: left to
-  // the small-chunk merge, whatever small modules many pages share (the journal's messages, the
-  // remembered players) joined it and came into the home page's first paint with it.
-  const registry = /\/src\/lib\/games\/(registry|loaders|seats|\w+\/index)\.ts$/;
-  // Tiny modules that only the play screens share (no imports of their own, so a chunk of their
-  // own pulls nothing in): merged, they landed in SvelteKit's chunk, which every page loads.
-  const playLeaves = /\/src\/lib\/(session\/repeat|ui\/double-tap)\.ts$/;
-  // The table's clocks and dice (#57), pure leaves that the play screen, backups and stats share:
-  // left to the merge, they moved the sync protocol's words into SvelteKit's chunk and so into
-  // the home page's first paint (0.8 KB over its budget).
-  const comforts = /\/src\/lib\/comforts\/(dice|table-clock)\.ts$/;
+export function minifiedBoot(): Plugin {
   return {
-    name: 'tableside:fewer-chunks',
+    name: 'tableside:minified-boot',
     apply: 'build',
-    outputOptions(output) {
+    async generateBundle() {
       if (this.environment?.name !== 'client') return;
-      return {
-        ...output,
-        experimentalMinChunkSize: 20_000,
-        manualChunks: (id: string) =>
-          svelte.test(id)
-            ? 'svelte'
-            : registry.test(id)
-              ? 'registry'
-              : playLeaves.test(id)
-                ? 'play-leaves'
-                : comforts.test(id)
-                  ? 'comforts'
-                  : undefined
-      };
+      const { readFileSync } = await import('node:fs');
+      const { transform } = await import('esbuild');
+      const source = readFileSync(new URL('../../static/boot.js', import.meta.url), 'utf8');
+      const { code } = await transform(source, { minify: true, target: 'es2020' });
+      this.emitFile({ type: 'asset', fileName: 'boot.js', source: code });
     }
   };
 }

@@ -42,12 +42,39 @@ async function scriptsTab() {
   return { ...tab, loaded };
 }
 
+/**
+ * Words only modules of later screens have: the journal's messages, the remembered players, the
+ * dice, the seeded random source, and a game's own seating picture.
+ */
+const LATER = [
+  'saved data while Tableside was open',
+  'Choose two different players to merge.',
+  'or the coin.',
+  'The seed is too long',
+  'Turns pass clockwise.'
+];
+
 describe('the home page first paint', () => {
   it('asks only for what its first screen needs: no play screen styles', () => {
     const home = html('index.html');
     // The games' play screens (module.*.css) and their shared parts load at idle, not before.
     expect(home).not.toMatch(/assets\/module\.[^"]+\.css/);
     expect(firstPaint(BUILD).count).toBeGreaterThan(0);
+  });
+
+  it('names in the HTML every script it imports, so none is fetched a round trip late', () => {
+    const paint = firstPaint(BUILD);
+    expect(paint.count).toBeGreaterThan(3);
+    expect(paint.unlisted).toEqual([]);
+  });
+
+  it('holds no module of the screens after it (the pictures, the dice, the journal)', () => {
+    const scripts = firstPaint(BUILD).files.filter((f) => f.endsWith('.js'));
+    for (const marker of LATER)
+      expect(
+        scripts.filter((f) => html(f).includes(marker)),
+        marker
+      ).toEqual([]);
   });
 });
 
