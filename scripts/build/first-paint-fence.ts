@@ -177,6 +177,13 @@ export function fenceFirstPaint(
   };
   for (const id of firstPaint) if (fenced(id)) fences.set(id, 'first-paint');
   for (const id of runtime) if (svelte(id)) fences.set(id, 'svelte');
+  // What the runtime itself imports (esm-env, clsx) goes with it: in `first-paint`, which imports
+  // the runtime, the two chunks would import each other.
+  const theirs = [...runtime].flatMap((id) =>
+    svelte(id) ? (info(id)?.importedIds.filter((d) => !svelte(d)) ?? []) : []
+  );
+  for (const id of reach(theirs, (id) => info(id)?.importedIds ?? []))
+    if (fenced(id) || svelte(id)) fences.set(id, 'svelte');
   return fences;
 }
 

@@ -165,6 +165,29 @@ describe('clocks and dice', () => {
     await expect.poll(() => bar(page).locator('.game-time .digits').innerText()).not.toBe(game);
     // The five minutes away are not on the clock.
     expect((await storedGame<Stored>(page, id))!.clock.gameMs).toBe(paused);
+
+    // Off again forgets the times, so past a minute of them the sheet asks first, by its button;
+    // from the keys, the question takes focus and gives it back.
+    sheet = await fromMenu(page, 'Clocks');
+    const onOff = sheet.getByRole('button', { name: 'Clocks are on' });
+    await onOff.focus();
+    await page.keyboard.press('Enter');
+    const ask = sheet.getByRole('group', { name: /^Turn the clocks off\? The game’s \d+:\d\d/ });
+    await ask.waitFor();
+    expect(await onOff.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Keep the clocks');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await bothThemes(page, 'clock-off-ask');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => ask.count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Clocks are on');
+    expect((await storedGame<Stored>(page, id))!.clock.gameMs).toBeGreaterThanOrEqual(paused);
+    await tapAfterLooking(onOff);
+    await tapAfterLooking(ask.getByRole('button', { name: 'Turn off' }));
+    await sheet.getByRole('button', { name: 'Turn the clocks on' }).waitFor();
+    await expect.poll(async () => (await storedGame<Stored>(page, id))?.clock).toBeUndefined();
+    await tapAfterLooking(sheet.getByRole('button', { name: 'Close' }));
+    expect(await bar(page).count()).toBe(0);
     expect(requests.filter((u) => u.startsWith('pageerror:'))).toEqual([]);
     await context.close();
   });

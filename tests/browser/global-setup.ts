@@ -16,6 +16,9 @@ export default function setup() {
     [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
     {
       cwd: root,
+      // The build that ships: Vitest sets NODE_ENV=test, which the build took for a development
+      // one (Svelte's checks and warnings compiled in, 63.7 KB for a 49.8 KB first paint).
+      env: { ...process.env, NODE_ENV: 'production' },
       stdio: 'inherit'
     }
   );
