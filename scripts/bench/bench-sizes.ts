@@ -25,7 +25,10 @@ import { launch, openTab } from '../../tests/browser/harness';
  * and their rulings in the rules text) and results you can trust (#52) came to 11.5 KB, again
  * none of it in the home's first paint, which stayed at 49 KB. 0.7.0 raised it to 660: the
  * table's comforts (#57: clocks, dice and coin, Back to here, table pictures for five games,
- * sharing into the app) came to 15 KB, loaded with the setup and play screens.)
+ * sharing into the app) came to 15 KB, loaded with the setup and play screens. 0.7.1 counts the
+ * first paint as the page fetches it, the scripts the HTML names and every one they import
+ * statically: read that way, it had been 58.1 KB in 16 files before 0.7.0 and 62.1 KB in 15 with
+ * it, over the budget unseen; fenced (scripts/build/first-paint-fence.ts) it is 49.8 KB in 9.)
  */
 const BUDGET = { firstPaint: 50 * 1024, firstPaintFiles: 12, precache: 660 * 1024 };
 
