@@ -27,8 +27,9 @@ import { launch, openTab } from '../../tests/browser/harness';
  * table's comforts (#57: clocks, dice and coin, Back to here, table pictures for five games,
  * sharing into the app) came to 15 KB, loaded with the setup and play screens. 0.7.1 counts the
  * first paint as the page fetches it, the scripts the HTML names and every one they import
- * statically: read that way, it had been 58.1 KB in 16 files before 0.7.0 and 62.1 KB in 15 with
- * it, over the budget unseen; fenced (scripts/build/first-paint-fence.ts) it is 49.8 KB in 9.)
+ * statically: read that way, it had been 58 to 62 KB in 15 or 16 files before 0.7.0 (the build
+ * chunked by size, differently in each checkout) and 62.1 KB in 15 with it, over the budget
+ * unseen; fenced (scripts/build/first-paint-fence.ts) it is 49.8 KB in 9 in every checkout.)
  */
 const BUDGET = { firstPaint: 50 * 1024, firstPaintFiles: 12, precache: 660 * 1024 };
 
