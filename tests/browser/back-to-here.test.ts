@@ -177,6 +177,49 @@ describe('Back to here', () => {
     await context.close();
   }, 60_000);
 
+  it('a step Guide me walked, folded under "steps walked", can be gone back to as well', async () => {
+    const { page, context } = await openTab(shared.browser);
+    await newGame(shared.server.url, page, { seed: 'GUIDE123' });
+    await tapAfterLooking(page.getByRole('button', { name: 'More' }));
+    await page.getByRole('menuitemcheckbox', { name: /Guide me/ }).click();
+    await page.getByRole('button', { name: /^Ana: Surge/ }).click();
+    await page.getByRole('button', { name: 'Begin the first age' }).click();
+    const banner = () => page.locator('.banner h2').innerText();
+    // The banner before each of four Next taps.
+    const before: string[] = [];
+    for (let step = 0; step < 4; step++) {
+      before.push(await banner());
+      await tapAfterLooking(page.getByRole('button', { name: /^Next: / }));
+      await expect.poll(banner).not.toBe(before[step]);
+    }
+    const walkedTo = await banner();
+
+    const sheet = await openHistory(page);
+    await sheet.locator('details.steps summary').first().click();
+    // Newest first: the fourth Next is where the game is, with no Back to here; the second has one.
+    const walked = sheet.locator('details.steps li');
+    expect(
+      await walked
+        .first()
+        .getByRole('button', { name: /^Back to here/ })
+        .count()
+    ).toBe(0);
+    await walked
+      .nth(2)
+      .getByRole('button', { name: /^Back to here/ })
+      .click();
+    await sheet.getByRole('group', { name: /^Take back the last 2 steps/ }).waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await shot(page, 'back-to-here-walked');
+    await sheet.getByRole('button', { name: 'Take back 2 steps' }).click();
+    await sheet.waitFor({ state: 'detached' });
+    // Where the game stood after the second Next, the third's step on the banner.
+    expect(await banner()).toBe(before[2]);
+    await tapAfterLooking(undoButton(page));
+    await expect.poll(banner).toBe(walkedTo);
+    await context.close();
+  }, 60_000);
+
   it('on two phones: one goes back, both follow; one Undo on the other brings both back', async () => {
     const a = await openTab(shared.browser);
     const b = await openTab(shared.browser);
