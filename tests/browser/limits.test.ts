@@ -21,10 +21,15 @@ const LONG_SERVER = `wss://${'a'.repeat(600)}.example`;
 /** `n` remembered players put straight into the app's IndexedDB (the page has opened it). */
 async function remember(page: Page, n: number): Promise<void> {
   // The app opens (and creates) its database only once a page asks for it: an open from here
-  // before that would make an empty database of its own.
-  await page.waitForFunction(async () =>
-    (await indexedDB.databases()).some((d) => d.name === 'tableside' && (d.version ?? 0) > 1)
-  );
+  // before that would make an empty database of its own, and hold the app's upgrade up for good.
+  // (Polled from here: `waitForFunction` took the async check's promise for a yes at once.)
+  await expect
+    .poll(() =>
+      page.evaluate(async () =>
+        (await indexedDB.databases()).some((d) => d.name === 'tableside' && (d.version ?? 0) > 1)
+      )
+    )
+    .toBe(true);
   await page.evaluate(
     (n) =>
       new Promise<void>((resolve, reject) => {
